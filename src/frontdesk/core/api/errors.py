@@ -1,0 +1,81 @@
+"""Errors in one shape for every API route (DESIGN.md):
+
+422 {"message", "errors": {field: [...]}} for invalid values, 401/403 {"message"},
+404 {"message"} for an unknown id, 409 {"message"} for a stale revision.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.http import Http404
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError
+from ninja.errors import ValidationError as SchemaValidationError
+
+
+class Conflict(Exception):
+    """Raised by an operation when the caller's revision is stale (answered with 409)."""
+
+
+def error_map(error: ValidationError) -> dict[str, list[str]]:
+    if hasattr(error, "error_dict"):
+        return {
+            field: [str(message) for message in ValidationError(items).messages]
+            for field, items in error.error_dict.items()
+        }
+    return {"__all__": [str(message) for message in error.messages]}
+
+
+def _schema_errors(error: SchemaValidationError) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for item in error.errors:
+        location = [str(part) for part in item.get("loc", ())]
+        # Drop the "body"/"query" prefix and the payload's own parameter name.
+        if location and location[0] in {"body", "query", "path", "form", "file"}:
+            location = location[1:]
+            if len(location) > 1:
+                location = location[1:]
+        field = ".".join(location) or "__all__"
+        errors.setdefault(field, []).append(str(item.get("msg", _("Invalid value."))))
+    return errors
+
+
+def install_error_handlers(api: NinjaAPI) -> None:
+    def answer(request, status: int, message: str, errors: dict | None = None):
+        body: dict = {"message": message}
+        if errors is not None:
+            body["errors"] = errors
+        return api.create_response(request, body, status=status)
+
+    @api.exception_handler(ValidationError)
+    def invalid(request, error: ValidationError):
+        return answer(request, 422, _("Some values are not valid."), error_map(error))
+
+    @api.exception_handler(SchemaValidationError)
+    def schema_invalid(request, error: SchemaValidationError):
+        return answer(request, 422, _("Some values are not valid."), _schema_errors(error))
+
+    @api.exception_handler(AuthenticationError)
+    def unauthenticated(request, error):
+        return answer(request, 401, _("Log in or send a valid bearer token."))
+
+    @api.exception_handler(PermissionDenied)
+    def forbidden(request, error):
+        return answer(request, 403, str(error) or _("You may not do this."))
+
+    @api.exception_handler(Http404)
+    def not_found(request, error):
+        return answer(request, 404, str(error) or _("There is no such record."))
+
+    @api.exception_handler(ObjectDoesNotExist)
+    def missing(request, error):
+        return answer(request, 404, _("There is no such record."))
+
+    @api.exception_handler(Conflict)
+    def conflict(request, error):
+        return answer(request, 409, str(error) or _("Someone else changed this in the meantime."))
+
+    @api.exception_handler(HttpError)
+    def http_error(request, error: HttpError):
+        return answer(request, error.status_code, str(error))

@@ -1,0 +1,50 @@
+"""The host application: accounts, languages, panel shell, API root, MCP server, notes."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CoreConfig(AppConfig):
+    name = "frontdesk.core"
+    label = "core"
+    verbose_name = _("Host")
+
+    def ready(self) -> None:
+        from frontdesk.core import checks  # noqa: F401  (registers the system checks)
+        from frontdesk.core.api import register_router
+        from frontdesk.core.api.core_routes import router
+        from frontdesk.core.panel.sections import Section, register_section
+
+        register_router("", router)
+        register_section(
+            Section(
+                key="profile",
+                label=_("My account"),
+                icon="user",
+                order=900,
+                group=_("Settings"),
+                urlconf="frontdesk.core.panel.profile_urls",
+            )
+        )
+        register_section(
+            Section(
+                key="accounts",
+                label=_("Accounts"),
+                icon="users",
+                permission="core.accounts.manage",
+                order=910,
+                group=_("Settings"),
+                urlconf="frontdesk.core.panel.accounts_urls",
+            )
+        )
+        register_section(
+            Section(
+                key="tokens",
+                label=_("Agent tokens"),
+                icon="key",
+                permission="core.tokens.manage",
+                order=920,
+                group=_("Settings"),
+                urlconf="frontdesk.core.panel.tokens_urls",
+            )
+        )

@@ -1,0 +1,41 @@
+"""System checks for configuration a settings module can get wrong after start-up."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.conf.locale import LANG_INFO
+from django.core import checks
+
+
+@checks.register(checks.Tags.compatibility)
+def check_languages(app_configs=None, **kwargs):
+    errors = []
+    codes = [code for code, _name in settings.LANGUAGES]
+    for code in codes:
+        if code not in LANG_INFO:
+            errors.append(
+                checks.Error(f"LANGUAGES names an unknown language code {code!r}.", id="frontdesk.E001")
+            )
+    if settings.LANGUAGE_CODE not in codes:
+        errors.append(
+            checks.Error(
+                f"LANGUAGE_CODE {settings.LANGUAGE_CODE!r} is not one of the site's languages.",
+                id="frontdesk.E002",
+            )
+        )
+    return errors
+
+
+@checks.register(checks.Tags.security)
+def check_inbox_storage_is_private(app_configs=None, **kwargs):
+    options = settings.STORAGES.get("inbox", {}).get("OPTIONS", {})
+    location = str(options.get("location", ""))
+    media = str(settings.MEDIA_ROOT)
+    if location and media and (location == media or location.startswith(media.rstrip("/") + "/")):
+        return [
+            checks.Error(
+                "STORAGES['inbox'] lies inside MEDIA_ROOT, where attachments would get a public address.",
+                id="frontdesk.E003",
+            )
+        ]
+    return []

@@ -1,0 +1,85 @@
+"""Notes on any entity an app registers, e.g. `inbox_submission`.
+
+    register_entity(NoteEntity("inbox_submission", model="inbox.Submission",
+                               view_permission="inbox.view", add_permission="inbox.update"))
+
+The shared route /api/cms/entities/{entity}/{id}/notes and the MCP tools call these functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.apps import apps
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.db import transaction
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from frontdesk.core.models import Note
+
+MAX_NOTE_LENGTH = 10_000
+
+
+@dataclass(frozen=True)
+class NoteEntity:
+    key: str
+    model: str
+    view_permission: str
+    add_permission: str
+
+    def get_object(self, object_id: str):
+        model = apps.get_model(self.model)
+        try:
+            return model._default_manager.get(pk=object_id)
+        except (ObjectDoesNotExist, ValueError, TypeError, ValidationError):
+            raise Http404(_("There is no such record.")) from None
+
+
+_entities: dict[str, NoteEntity] = {}
+
+
+def register_entity(entity: NoteEntity) -> None:
+    _entities[entity.key] = entity
+
+
+def unregister_entity(key: str) -> None:
+    _entities.pop(key, None)
+
+
+def registered_entities() -> list[NoteEntity]:
+    return list(_entities.values())
+
+
+def get_entity(key: str) -> NoteEntity:
+    try:
+        return _entities[key]
+    except KeyError:
+        raise Http404(_("Notes cannot be kept on %(entity)s.") % {"entity": key}) from None
+
+
+def _require(actor, permission: str) -> None:
+    if not actor.has_perm(permission):
+        raise PermissionDenied(_("You may not do this."))
+
+
+def list_notes(actor, entity_key: str, object_id: str) -> list[Note]:
+    entity = get_entity(entity_key)
+    _require(actor, entity.view_permission)
+    target = entity.get_object(object_id)
+    return list(Note.objects.filter(entity=entity.key, object_id=str(target.pk)).select_related("author"))
+
+
+def add_note(actor, entity_key: str, object_id: str, body: str) -> Note:
+    entity = get_entity(entity_key)
+    _require(actor, entity.add_permission)
+    target = entity.get_object(object_id)
+    text = (body or "").strip()
+    if not text:
+        raise ValidationError({"body": [_("Write something first.")]})
+    if len(text) > MAX_NOTE_LENGTH:
+        raise ValidationError(
+            {"body": [_("A note holds at most %(limit)d characters.") % {"limit": MAX_NOTE_LENGTH}]}
+        )
+    with transaction.atomic():
+        return Note.objects.create(entity=entity.key, object_id=str(target.pk), author=actor, body=text)

@@ -1,0 +1,35 @@
+"""One place where panel pages check who may open them (used by every section's views)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+
+from frontdesk.core.panel.sections import _sections
+
+
+def panel_page(section_key: str, permission: str | None = None) -> Callable:
+    """Require a logged-in active account that may open the section (and `permission`, if given).
+
+    Anonymous visitors go to the login page; an account without the permission gets 403.
+    """
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            user = request.user
+            if not (user.is_authenticated and user.is_active):
+                return redirect_to_login(request.get_full_path())
+            section = _sections[section_key]
+            if not section.visible_to(user) or (permission and not user.has_perm(permission)):
+                raise PermissionDenied
+            request.panel_section = section
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorate

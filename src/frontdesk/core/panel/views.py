@@ -1,0 +1,49 @@
+"""The shell's own pages: the landing redirect, login, logout and the password pages."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+
+from frontdesk.core.panel.sections import landing_section_for
+
+
+@login_required
+def home(request):
+    section = landing_section_for(request.user)
+    if section is None:
+        return render(request, "panel/no_sections.html")
+    return redirect(f"/cms/{section.address}/")
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "panel/login.html"
+    redirect_authenticated_user = True
+
+
+class PanelPasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "panel/password_change.html"
+
+
+class PanelPasswordResetView(auth_views.PasswordResetView):
+    template_name = "panel/password_reset.html"
+    email_template_name = "panel/mail/password_reset.txt"
+    subject_template_name = "panel/mail/password_reset_subject.txt"
+
+
+class PanelPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "panel/password_reset_confirm.html"
+
+
+@login_required
+def password_change_done(request):
+    return render(request, "panel/message.html", {"message_key": "password_changed"})
+
+
+def password_reset_done(request):
+    return render(request, "panel/message.html", {"message_key": "reset_sent"})
+
+
+def password_reset_complete(request):
+    return render(request, "panel/message.html", {"message_key": "reset_complete"})

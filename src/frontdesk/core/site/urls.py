@@ -1,0 +1,6 @@
+from django.urls import path
+
+from frontdesk.core.site import views
+
+app_name = "site"
+urlpatterns = [path("", views.home, name="home")]

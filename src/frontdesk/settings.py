@@ -1,0 +1,318 @@
+"""Settings for frontdesk: every knob comes from the environment, with embedded defaults.
+
+The table of variables lives in docs/configuration.md; keep the two together.
+A wrong value raises ImproperlyConfigured with one line that names the variable;
+`frontdesk` prints that line and exits instead of showing a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from pathlib import Path
+
+import dj_database_url
+from django.conf.locale import LANG_INFO
+from django.core.exceptions import ImproperlyConfigured
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    raw = env(name)
+    if not raw:
+        return default
+    if raw.lower() in {"1", "true", "yes", "on"}:
+        return True
+    if raw.lower() in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use true or false).")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = env(name)
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+# --- The var/ folder: database, secret key, uploaded files -----------------------------------
+
+VAR_DIR = Path(env("FRONTDESK_VAR_DIR", str(Path.cwd() / "var"))).resolve()
+
+
+def _prepare_var_dir(path: Path) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path, prefix=".write-probe-"):
+            pass
+    except OSError as error:
+        raise ImproperlyConfigured(
+            f"FRONTDESK_VAR_DIR {str(path)!r} is not writable ({error.strerror or error})."
+        ) from None
+
+
+_prepare_var_dir(VAR_DIR)
+
+
+def _secret_key() -> str:
+    given = env("FRONTDESK_SECRET_KEY") or env("SECRET_KEY")
+    if given:
+        return given
+    key_file = VAR_DIR / "secret_key"
+    if not key_file.exists():
+        key_file.write_text(secrets.token_urlsafe(50))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+DEBUG = env_bool("FRONTDESK_DEBUG")
+ALLOWED_HOSTS = env_list("FRONTDESK_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("FRONTDESK_CSRF_TRUSTED_ORIGINS", "")
+BASE_URL = env("FRONTDESK_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# --- Applications --------------------------------------------------------------------------
+
+INSTALLED_APPS = [
+    "frontdesk.core",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_tasks_db",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "frontdesk.core.middleware.PanelLanguageMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "frontdesk.urls"
+WSGI_APPLICATION = "frontdesk.wsgi.application"
+AUTH_USER_MODEL = "core.User"
+LOGIN_URL = "panel:login"
+LOGIN_REDIRECT_URL = "panel:home"
+LOGOUT_REDIRECT_URL = "panel:login"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    }
+]
+
+# --- Database ------------------------------------------------------------------------------
+
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": (
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;"
+        " PRAGMA foreign_keys=ON;"
+    ),
+}
+
+
+def _database() -> dict:
+    url = env("DATABASE_URL")
+    if not url:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "frontdesk.sqlite3",
+            "OPTIONS": dict(SQLITE_OPTIONS),
+            # A file, not memory, so a live server's threads see the test's rows.
+            "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
+        }
+    try:
+        config = dj_database_url.parse(url)
+    except Exception as error:  # dj-database-url raises bare ValueError/KeyError subclasses
+        raise ImproperlyConfigured(f"DATABASE_URL is not usable: {error}") from None
+    engine = config.get("ENGINE", "")
+    if engine.endswith("sqlite3"):
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+    elif engine.endswith("postgresql"):
+        # psycopg's pool keeps connections warm; CONN_MAX_AGE must stay 0 with it.
+        config["OPTIONS"] = {"pool": {"min_size": 1, "max_size": 8}, **config.get("OPTIONS", {})}
+        config["CONN_MAX_AGE"] = 0
+    elif engine.endswith("mysql"):
+        config["OPTIONS"] = {"charset": "utf8mb4", **config.get("OPTIONS", {})}
+        config["CONN_MAX_AGE"] = env_int("FRONTDESK_CONN_MAX_AGE", 60)
+        config["CONN_HEALTH_CHECKS"] = True
+    else:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL names an engine frontdesk does not support ({engine or url.split(':')[0]});"
+            " use sqlite://, postgres:// or mysql://."
+        )
+    return config
+
+
+DATABASES = {"default": _database()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Cache -----------------------------------------------------------------------------------
+
+
+def _cache() -> dict:
+    url = env("CACHE_URL")
+    if not url or url.startswith("locmem"):
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    raise ImproperlyConfigured(f"CACHE_URL={url!r} is not supported; use redis://host:port/db.")
+
+
+CACHES = {"default": _cache()}
+
+# --- Tasks (queued mail) -------------------------------------------------------------------
+
+QUEUE = env("FRONTDESK_QUEUE", "immediate")
+if QUEUE == "immediate":
+    TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+elif QUEUE == "db":
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+else:
+    raise ImproperlyConfigured(f"FRONTDESK_QUEUE={QUEUE!r} is unknown; use immediate or db.")
+
+# --- Mail ------------------------------------------------------------------------------------
+
+_smtp_host = env("EMAIL_HOST")
+if env("EMAIL_BACKEND"):
+    MAILER_BACKEND = env("EMAIL_BACKEND")
+elif _smtp_host:
+    MAILER_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+else:
+    MAILER_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+MAILERS = {"default": {"BACKEND": MAILER_BACKEND, "OPTIONS": {}}}
+if MAILER_BACKEND.endswith("smtp.EmailBackend"):
+    MAILERS["default"]["OPTIONS"] = {
+        "host": _smtp_host or "localhost",
+        "port": env_int("EMAIL_PORT", 25),
+        "username": env("EMAIL_HOST_USER"),
+        "password": env("EMAIL_HOST_PASSWORD"),
+        "use_tls": env_bool("EMAIL_USE_TLS"),
+        "use_ssl": env_bool("EMAIL_USE_SSL"),
+        "timeout": env_int("EMAIL_TIMEOUT", 20),
+    }
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "frontdesk@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- Languages -------------------------------------------------------------------------------
+
+
+def _languages() -> list[tuple[str, str]]:
+    codes = env_list("FRONTDESK_LANGUAGES", "en,de,ru")
+    if not codes:
+        raise ImproperlyConfigured("FRONTDESK_LANGUAGES is empty; name at least one language.")
+    unknown = [code for code in codes if code not in LANG_INFO]
+    if unknown:
+        raise ImproperlyConfigured(
+            f"FRONTDESK_LANGUAGES names an unknown language code: {', '.join(unknown)}."
+        )
+    return [(code, LANG_INFO[code]["name"]) for code in codes]
+
+
+LANGUAGES = _languages()
+LANGUAGE_CODE = LANGUAGES[0][0]
+LOCALE_PATHS = [PACKAGE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = env("FRONTDESK_TIME_ZONE", "UTC")
+LANGUAGE_COOKIE_NAME = "frontdesk_language"
+
+# --- Static files and storages -------------------------------------------------------------
+
+STATIC_URL = "/static/"
+STATIC_ROOT = VAR_DIR / "static"
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(env("FRONTDESK_MEDIA_DIR", str(VAR_DIR / "media")))
+INBOX_FILES_DIR = Path(env("FRONTDESK_INBOX_FILES_DIR", str(VAR_DIR / "inbox-files")))
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+STORAGES = {
+    "default": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": MEDIA_ROOT, "base_url": MEDIA_URL},
+    },
+    # Attachments live outside the media root and have no base URL: nothing serves them
+    # except the panel's own download route.
+    "inbox": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": INBOX_FILES_DIR, "base_url": None},
+    },
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# --- Security --------------------------------------------------------------------------------
+
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = env_bool("FRONTDESK_SECURE_COOKIES")
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+if env_bool("FRONTDESK_BEHIND_PROXY"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("FRONTDESK_LOG_LEVEL", "WARNING")},
+}
+
+# --- frontdesk's own sections ----------------------------------------------------------------
+
+FRONTDESK = {
+    "panel": {
+        # Section key -> address segment under /cms/, to move a section.
+        "paths": {},
+        "brand": env("FRONTDESK_BRAND", "frontdesk"),
+    },
+    "mcp": {"path": "/api/cms/mcp"},
+}
+
+SITE_NAME = env("FRONTDESK_SITE_NAME", "frontdesk demo site")

@@ -1,0 +1,20 @@
+"""Addresses: the panel at /cms/, its API at /api/cms/, the public site under language prefixes.
+
+/api/cms/mcp is not here: the ASGI app (frontdesk.asgi) routes it to the MCP server.
+"""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.urls import include, path
+
+from frontdesk.core.api import api
+
+urlpatterns = [
+    path("cms/", include("frontdesk.core.panel.urls")),
+    path("api/cms/", api.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+]
+
+urlpatterns += i18n_patterns(
+    path("", include("frontdesk.core.site.urls")),
+    prefix_default_language=False,
+)

@@ -1,0 +1,100 @@
+"""Shared fixtures: accounts with chosen permissions, a live ASGI server, the API client.
+
+The browser fixtures live in tests/browser/conftest.py; the permission matrix in tests/matrix.py.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import Permission
+from django.test import Client
+
+PASSWORD = "a long test password 42"
+
+
+def pytest_report_header(config) -> str:
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    return f"frontdesk database: {engine} (FRONTDESK_TEST_DB={os.environ.get('FRONTDESK_TEST_DB', 'sqlite')})"
+
+
+def grant(user, *permissions: str) -> None:
+    """Give `user` Django permissions named `app.codename` (codenames may hold dots)."""
+    for name in permissions:
+        app_label, codename = name.split(".", 1)
+        user.user_permissions.add(
+            Permission.objects.get(content_type__app_label=app_label, codename=codename)
+        )
+    # Django caches permissions on the instance.
+    for cache in ("_perm_cache", "_user_perm_cache", "_group_perm_cache"):
+        user.__dict__.pop(cache, None)
+
+
+@pytest.fixture
+def make_user(db) -> Callable:
+    from frontdesk.core.models import User
+
+    counter = iter(range(1, 10_000))
+
+    def make(*permissions: str, email: str | None = None, language: str = "en", **fields):
+        user = User.objects.create_user(
+            email or f"user{next(counter)}@example.com", PASSWORD, panel_language=language, **fields
+        )
+        grant(user, *permissions)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def admin_user(make_user):
+    return make_user(email="admin@example.com", is_superuser=True, is_staff=True, display_name="Ada Admin")
+
+
+@pytest.fixture
+def admin_client(admin_user) -> Client:
+    client = Client()
+    client.force_login(admin_user)
+    return client
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
+    """frontdesk's real ASGI app (Django + MCP) under uvicorn, in a thread of this worker.
+
+    Tests that use it need `transactional_db` so their rows are committed and visible.
+    """
+    import uvicorn
+
+    port = _free_port()
+    config = uvicorn.Config(
+        "frontdesk.asgi:application", host="127.0.0.1", port=port, lifespan="on", log_level="warning"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="live-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("The live server did not start.")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def live_server(live_server_url, transactional_db) -> str:
+    return live_server_url
