@@ -24,6 +24,12 @@ def pytest_report_header(config) -> str:
     return f"frontdesk database: {engine} (FRONTDESK_TEST_DB={os.environ.get('FRONTDESK_TEST_DB', 'sqlite')})"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hashing():
+    """PBKDF2 takes a third of a second per account by design; the tests make hundreds."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def grant(user, *permissions: str) -> None:
     """Give `user` Django permissions named `app.codename` (codenames may hold dots)."""
     for name in permissions:
@@ -96,5 +102,9 @@ def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
 
 
 @pytest.fixture
-def live_server(live_server_url, transactional_db) -> str:
+def live_site(live_server_url, transactional_db) -> str:
+    """The live server's address for one test, with its rows committed so the server sees them.
+
+    (Not called `live_server`: pytest-django reserves that name for its own fixture.)
+    """
     return live_server_url

@@ -128,6 +128,11 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # The panel shell's and the public layout's tags: {% load panel %}, {% load site %}.
+            "libraries": {
+                "panel": "frontdesk.core.panel.templatetags",
+                "site": "frontdesk.core.site.templatetags",
+            },
         },
     }
 ]
@@ -151,8 +156,13 @@ def _database() -> dict:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "frontdesk.sqlite3",
             "OPTIONS": dict(SQLITE_OPTIONS),
-            # A file, not memory, so a live server's threads see the test's rows.
-            "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
+            # Kept open between requests: opening one runs the PRAGMAs above, a measurable
+            # share of a small request (docs/performance.md).
+            "CONN_MAX_AGE": env_int("FRONTDESK_CONN_MAX_AGE", 60),
+            "CONN_HEALTH_CHECKS": True,
+            # A file, not memory, so a live server's threads see the test's rows; one per
+            # process, so test runs side by side never share one.
+            "TEST": {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")},
         }
     try:
         config = dj_database_url.parse(url)
@@ -161,6 +171,8 @@ def _database() -> dict:
     engine = config.get("ENGINE", "")
     if engine.endswith("sqlite3"):
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+        config["CONN_MAX_AGE"] = env_int("FRONTDESK_CONN_MAX_AGE", 60)
+        config["CONN_HEALTH_CHECKS"] = True
     elif engine.endswith("postgresql"):
         # psycopg's pool keeps connections warm; CONN_MAX_AGE must stay 0 with it.
         config["OPTIONS"] = {"pool": {"min_size": 1, "max_size": 8}, **config.get("OPTIONS", {})}
@@ -255,6 +267,7 @@ LANGUAGE_COOKIE_NAME = "frontdesk_language"
 
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise warns on every start when it is missing
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env("FRONTDESK_MEDIA_DIR", str(VAR_DIR / "media")))
 INBOX_FILES_DIR = Path(env("FRONTDESK_INBOX_FILES_DIR", str(VAR_DIR / "inbox-files")))

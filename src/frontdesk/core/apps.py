@@ -12,10 +12,14 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         from frontdesk.core import checks  # noqa: F401  (registers the system checks)
         from frontdesk.core.api import register_router
+        from frontdesk.core.api.account_routes import router as accounts_router
         from frontdesk.core.api.core_routes import router
+        from frontdesk.core.mcp.core_tools import register_core_tools
         from frontdesk.core.panel.sections import Section, register_section
 
         register_router("", router)
+        register_router("/accounts", accounts_router)
+        register_core_tools()
         register_section(
             Section(
                 key="profile",
@@ -46,5 +50,17 @@ class CoreConfig(AppConfig):
                 order=920,
                 group=_("Settings"),
                 urlconf="frontdesk.core.panel.tokens_urls",
+            )
+        )
+        register_section(
+            Section(
+                key="design",
+                label=_("Style guide"),
+                icon="palette",
+                # Meant for superusers only: switch to "core.design.view" once Access declares it.
+                permission="core.accounts.manage",
+                order=990,
+                group=_("Settings"),
+                urlconf="frontdesk.core.panel.design_urls",
             )
         )

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from frontdesk.core.api.auth import PermissionRule
 from frontdesk.core.models import Note
 
 MAX_NOTE_LENGTH = 10_000
@@ -56,6 +57,19 @@ def get_entity(key: str) -> NoteEntity:
         return _entities[key]
     except KeyError:
         raise Http404(_("Notes cannot be kept on %(entity)s.") % {"entity": key}) from None
+
+
+class EntityPermission(PermissionRule):
+    """For the notes routes: the permission the addressed entity names for reading or adding."""
+
+    name = "per-entity"
+
+    def __init__(self, action: str):
+        self.action = action  # "view" or "add"
+
+    def resolve(self, request) -> str:
+        entity = get_entity(request.resolver_match.kwargs["entity"])
+        return entity.view_permission if self.action == "view" else entity.add_permission
 
 
 def _require(actor, permission: str) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.http import HttpRequest
-from ninja import Schema
+from ninja import Schema, Status
 from pydantic import Field
 
 from frontdesk.core import notes
-from frontdesk.core.api.auth import check_scope
-from frontdesk.core.api.routing import PER_ENTITY, PanelRouter
+from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.panel.sections import sections_for
 
 router = PanelRouter(tags=["host"])
@@ -47,6 +46,26 @@ def me(request: HttpRequest):
     }
 
 
+class MeIn(Schema):
+    display_name: str = Field("", examples=["Ada Lovelace"])
+    panel_language: str = Field(..., examples=["de"], description="One of the site's language codes.")
+
+
+PROFILE_FIELDS = ("display_name", "panel_language")
+
+
+@router.put("/me", response=MeOut, summary="Change the calling account's name and panel language")
+def update_me(request: HttpRequest, payload: MeIn):
+    """The new panel language applies from the next page the account opens."""
+    user = request.user
+    user.display_name = payload.display_name.strip()
+    user.panel_language = payload.panel_language
+    # The model holds the rules (choices from settings.LANGUAGES, the length); 422 keyed by field.
+    user.clean_fields(exclude=[f.name for f in user._meta.fields if f.name not in PROFILE_FIELDS])
+    user.save(update_fields=PROFILE_FIELDS)
+    return me(request)
+
+
 class NoteIn(Schema):
     body: str = Field(
         ..., max_length=notes.MAX_NOTE_LENGTH * 2, examples=["Called back, waiting for the quote."]
@@ -73,10 +92,10 @@ def _note_out(note) -> dict:
     "/entities/{entity}/{object_id}/notes",
     response=list[NoteOut],
     summary="Notes on a record",
-    permission=PER_ENTITY,
+    description="Needs the view permission the entity names (for inbox_submission: inbox.view).",
+    permission=notes.EntityPermission("view"),
 )
 def list_notes(request: HttpRequest, entity: str, object_id: str):
-    check_scope(request, notes.get_entity(entity).view_permission)
     return [_note_out(note) for note in notes.list_notes(request.user, entity, object_id)]
 
 
@@ -84,8 +103,8 @@ def list_notes(request: HttpRequest, entity: str, object_id: str):
     "/entities/{entity}/{object_id}/notes",
     response={201: NoteOut},
     summary="Add a note to a record",
-    permission=PER_ENTITY,
+    description="Needs the add permission the entity names (for inbox_submission: inbox.update).",
+    permission=notes.EntityPermission("add"),
 )
 def add_note(request: HttpRequest, entity: str, object_id: str, payload: NoteIn):
-    check_scope(request, notes.get_entity(entity).add_permission)
-    return 201, _note_out(notes.add_note(request.user, entity, object_id, payload.body))
+    return Status(201, _note_out(notes.add_note(request.user, entity, object_id, payload.body)))

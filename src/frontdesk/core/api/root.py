@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
+from django.http import JsonResponse
+from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Router
 
 from frontdesk.core.api.auth import BearerToken, PanelSession
 from frontdesk.core.api.errors import install_error_handlers
+
+
+
+def logged_in_only(view):
+    """The OpenAPI document is for the panel's users and scripts, not for the public."""
+
+    @wraps(view)
+    def guarded(request, *args, **kwargs):
+        if not (request.user.is_authenticated or BearerToken()(request)):
+            return JsonResponse({"message": _("Log in or send a valid bearer token.")}, status=401)
+        return view(request, *args, **kwargs)
+
+    return guarded
+
 
 api = NinjaAPI(
     title="frontdesk panel API",
@@ -19,6 +37,7 @@ api = NinjaAPI(
     auth=[PanelSession(), BearerToken()],
     urls_namespace="cms-api",
     docs_url=None,
+    docs_decorator=logged_in_only,
 )
 install_error_handlers(api)
 

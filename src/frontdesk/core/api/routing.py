@@ -5,59 +5,40 @@
     @router.get("/forms", permission="inbox.view", response=list[FormOut])
     def list_forms(request): ...
 
-The permission is checked before the view runs (with the token's scope for bearer tokens) and
-written into the OpenAPI document as `x-permission`, where the permission-matrix test reads it.
-`permission=None` means any logged-in account; a route that decides per record (the notes)
-says so with `x-permission: "per-entity"` and checks inside its operation.
+The permission (and, for a bearer token, the matching scope) is checked during authentication,
+before the body is parsed, and written into the OpenAPI document as `x-permission`, where the
+permission-matrix test reads it. `permission=None` means any logged-in account; a route whose
+permission depends on the record (the notes) passes a `PermissionRule`, documented by its name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-
 from ninja import Router
 
-from frontdesk.core.api.auth import require
+from frontdesk.core.api.auth import PermissionRule, gates
 
-PER_ENTITY = "per-entity"
-
-
-def guarded_by(permission: str) -> Callable:
-    def decorate(view: Callable) -> Callable:
-        @wraps(view)
-        def guarded(request, *args, **kwargs):
-            require(request, permission)
-            return view(request, *args, **kwargs)
-
-        return guarded
-
-    return decorate
+Permission = str | PermissionRule | None
 
 
 class PanelRouter(Router):
-    def api_operation(self, methods, path, *, permission: str | None = None, openapi_extra=None, **kwargs):
-        extra = {"x-permission": permission, **(openapi_extra or {})}
-        register = super().api_operation(methods, path, openapi_extra=extra, **kwargs)
+    def api_operation(self, methods, path, *, permission: Permission = None, openapi_extra=None, **kwargs):
+        documented = permission.name if isinstance(permission, PermissionRule) else permission
+        extra = {"x-permission": documented, **(openapi_extra or {})}
+        if permission is not None:
+            kwargs["auth"] = gates(permission)
+        return super().api_operation(methods, path, openapi_extra=extra, **kwargs)
 
-        def decorator(view: Callable) -> Callable:
-            needs_check = permission is not None and permission != PER_ENTITY
-            register(guarded_by(permission)(view) if needs_check else view)
-            return view
-
-        return decorator
-
-    def get(self, path, *, permission: str | None = None, **kwargs):
+    def get(self, path, *, permission: Permission = None, **kwargs):
         return self.api_operation(["GET"], path, permission=permission, **kwargs)
 
-    def post(self, path, *, permission: str | None = None, **kwargs):
+    def post(self, path, *, permission: Permission = None, **kwargs):
         return self.api_operation(["POST"], path, permission=permission, **kwargs)
 
-    def put(self, path, *, permission: str | None = None, **kwargs):
+    def put(self, path, *, permission: Permission = None, **kwargs):
         return self.api_operation(["PUT"], path, permission=permission, **kwargs)
 
-    def patch(self, path, *, permission: str | None = None, **kwargs):
+    def patch(self, path, *, permission: Permission = None, **kwargs):
         return self.api_operation(["PATCH"], path, permission=permission, **kwargs)
 
-    def delete(self, path, *, permission: str | None = None, **kwargs):
+    def delete(self, path, *, permission: Permission = None, **kwargs):
         return self.api_operation(["DELETE"], path, permission=permission, **kwargs)

@@ -1,17 +1,270 @@
-"""The MCP server (placeholder until the tool registry lands)."""
+"""The MCP server at /api/cms/mcp: the official SDK's MCPServer over our token table and registry.
+
+Owns the HTTP side: stateless streamable HTTP with JSON responses, bearer tokens checked against
+`ApiToken` (401 before any MCP message is read), the Host/Origin list derived from ALLOWED_HOSTS,
+and the lifespan of the returned app (asgi.py hands it the lifespan events). The tools and
+resources come from frontdesk.core.mcp.registry and are mirrored onto the SDK server whenever the
+registry changes; each call runs through frontdesk.core.mcp.calls.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import threading
+from importlib import metadata
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import close_old_connections
+from django.utils.translation import gettext as _
+from mcp.server.auth.middleware.auth_context import get_access_token
+from mcp.server.auth.provider import AccessToken
+from mcp.server.auth.settings import AuthSettings
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import CallToolResult, Resource, ResourceTemplate, ToolAnnotations
+from pydantic import Field
+from starlette.responses import PlainTextResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from frontdesk.core.mcp import calls, registry
+from frontdesk.core.models import ApiToken
+
+try:
+    VERSION = metadata.version("frontdesk")
+except metadata.PackageNotFoundError:  # running from a source tree that was never installed
+    VERSION = ""
+INSTRUCTIONS = (
+    "frontdesk: the staff side of a website's inbox, FAQ and events. Every tool acts as the account "
+    "that owns the bearer token, within the token's scopes and the account's permissions. Tools that "
+    "change data accept dry_run=true to report what would change without changing anything."
+)
+DRY_RUN_HELP = "true: check and report what would change, then undo it; nothing is saved or sent."
 
 
-def build_mcp_app():
-    async def app(scope, receive, send):
-        if scope["type"] == "lifespan":
-            while True:
-                message = await receive()
-                if message["type"] == "lifespan.startup":
-                    await send({"type": "lifespan.startup.complete"})
-                elif message["type"] == "lifespan.shutdown":
-                    await send({"type": "lifespan.shutdown.complete"})
-                    return
-        await send({"type": "http.response.start", "status": 404, "headers": []})
-        await send({"type": "http.response.body", "body": b""})
+# --- Tokens ------------------------------------------------------------------------------------
 
+
+def _verify(secret: str) -> AccessToken | None:
+    close_old_connections()
+    try:
+        token = ApiToken.objects.find(secret)
+        if token is None:
+            return None
+        token.touch()
+        return AccessToken(
+            # The SDK keeps this string with the request; the secret itself stays out of it.
+            token=f"apitoken:{token.pk}",
+            client_id=str(token.pk),
+            subject=str(token.account_id),
+            scopes=list(token.scopes),
+            expires_at=int(token.expires_at.timestamp()) if token.expires_at else None,
+        )
+    finally:
+        close_old_connections()
+
+
+class ApiTokenVerifier:
+    """The SDK's TokenVerifier over `ApiToken`: unknown, expired or revoked secrets answer 401."""
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        # Not thread-sensitive: no request thread owns this work, and one shared thread would
+        # queue every agent behind the others. Each call closes what it opened (see _verify).
+        return await sync_to_async(_verify, thread_sensitive=False)(token)
+
+
+def _token_id() -> int | None:
+    access = get_access_token()
+    return int(access.client_id) if access is not None else None
+
+
+# --- Hosts -------------------------------------------------------------------------------------
+
+
+def transport_security() -> TransportSecuritySettings:
+    """The site's own hosts and origins, from ALLOWED_HOSTS (the SDK's default admits only localhost).
+
+    Each host is listed bare and with any port (`example.com:*`), each origin over http and https.
+    `*` turns the check off, as it does Django's. `.example.com` admits example.com itself; the SDK
+    matches no subdomain patterns, so list subdomains that serve the MCP address one by one.
+    """
+    hosts: list[str] = []
+    for entry in settings.ALLOWED_HOSTS:
+        if entry == "*":
+            return TransportSecuritySettings(enable_dns_rebinding_protection=False)
+        host = entry.lower().lstrip(".")
+        if host and host not in hosts:
+            hosts += [host, f"{host}:*"]
+    origins = [f"{scheme}://{host}" for host in hosts for scheme in ("http", "https")]
+    for origin in [settings.BASE_URL, *getattr(settings, "CSRF_TRUSTED_ORIGINS", [])]:
+        parts = urlsplit(origin)
+        if parts.scheme and parts.netloc and "*" not in parts.netloc:
+            origins.append(f"{parts.scheme}://{parts.netloc}".lower())
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=sorted(set(origins))
+    )
+
+
+# --- Tools and resources -----------------------------------------------------------------------
+
+
+def _call_signature(fn, *, dry_run: bool) -> inspect.Signature:
+    """The function's parameters without `actor` (plus `dry_run`): the tool's input schema."""
+    signature = inspect.signature(fn, eval_str=True)
+    params = [param.replace(kind=param.KEYWORD_ONLY) for param in list(signature.parameters.values())[1:]]
+    if dry_run:
+        params.append(
+            inspect.Parameter(
+                "dry_run",
+                inspect.Parameter.KEYWORD_ONLY,
+                default=False,
+                annotation=Annotated[bool, Field(description=DRY_RUN_HELP)],
+            )
+        )
+    # No return annotation: the call hands the SDK a finished CallToolResult.
+    return inspect.Signature(params)
+
+
+def _tool_function(spec: registry.ToolSpec):
+    async def call(**arguments: Any) -> CallToolResult:
+        token_id = _token_id()
+        if token_id is None:  # the bearer middleware answers 401 first; this is a second lock
+            return calls.tool_refusal(calls.Refusal(_("Send a valid bearer token.")))
+        if registry.get_tool(spec.name) != spec:  # unregistered or replaced since the listing
+            return calls.tool_refusal(calls.Refusal(_("This tool is not available.")))
+        dry_run = bool(arguments.pop("dry_run", False)) if spec.changes else False
+        try:
+            value = await sync_to_async(calls.run, thread_sensitive=False)(spec, token_id, arguments, dry_run)
+        except calls.Refusal as refusal:
+            return calls.tool_refusal(refusal)
+        return calls.tool_result(value)
+
+    call.__name__ = spec.name
+    call.__doc__ = spec.description
+    call.__annotations__ = {}  # the SDK looks for a Context parameter in these
+    call.__signature__ = _call_signature(spec.fn, dry_run=spec.changes)  # type: ignore[attr-defined]
+    return call
+
+
+def _description(spec: registry.ToolSpec) -> str:
+    needs = f"Needs the token scope {spec.scope}"
+    needs += f" and the permission {spec.permission}." if spec.permission else "."
+    text = f"{spec.description}\n\n{needs}"
+    if spec.changes:
+        text += " Pass dry_run=true to see what would change without changing anything."
+    return text
+
+
+def _resource_function(spec: registry.ResourceSpec):
+    async def read(**params: Any) -> str:
+        token_id = _token_id()
+        # The registry's current entry, not the captured one: the SDK keeps the first resource
+        # added at an address, so a re-registration is honoured here.
+        current = registry.get_resource(spec.uri)
+        if token_id is None or current is None:
+            raise ResourceError(f"Unknown resource: {spec.uri}")
+        try:
+            value = await sync_to_async(calls.run, thread_sensitive=False)(current, token_id, params)
+        except calls.Refusal as refusal:
+            raise ResourceError(refusal.text()) from None
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2)
+
+    read.__name__ = spec.name
+    read.__doc__ = spec.description
+    read.__annotations__ = {}
+    read.__signature__ = _call_signature(spec.fn, dry_run=False)  # type: ignore[attr-defined]
+    return read
+
+
+class FrontdeskMCP(MCPServer):
+    """MCPServer whose tools and resources follow the registry, even when it changes after start-up.
+
+    Tools are added and removed through the SDK's own add_tool/remove_tool. The SDK cannot remove
+    or replace a resource, so the listings below leave out any the registry no longer holds, and
+    a read runs whatever the registry holds at that address now (see _resource_function).
+    """
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._mirrored_version = -1
+        self._mirrored_tools: dict[str, registry.ToolSpec] = {}
+        self._mirrored_resources: set[str] = set()
+        self._mirror_lock = threading.Lock()
+
+    def mirror_registry(self) -> None:
+        if self._mirrored_version == registry.version():
+            return
+        with self._mirror_lock:
+            version = registry.version()
+            wanted = {spec.name: spec for spec in registry.registered_tools()}
+            for name, spec in list(self._mirrored_tools.items()):
+                if wanted.get(name) != spec:
+                    self.remove_tool(name)
+                    del self._mirrored_tools[name]
+            for name, spec in wanted.items():
+                if name not in self._mirrored_tools:
+                    self.add_tool(
+                        _tool_function(spec),
+                        name=spec.name,
+                        description=_description(spec),
+                        annotations=ToolAnnotations(read_only_hint=not spec.changes),
+                        meta={"frontdesk/scope": spec.scope, "frontdesk/permission": spec.permission},
+                        structured_output=False,
+                    )
+                    self._mirrored_tools[name] = spec
+            for spec in registry.registered_resources():
+                if spec.uri not in self._mirrored_resources:
+                    self.resource(
+                        spec.uri, name=spec.name, description=spec.description, mime_type=spec.mime_type
+                    )(_resource_function(spec))
+                    self._mirrored_resources.add(spec.uri)
+            self._mirrored_version = version
+
+    async def list_resources(self) -> list[Resource]:
+        return [item for item in await super().list_resources() if registry.get_resource(str(item.uri))]
+
+    async def list_resource_templates(self) -> list[ResourceTemplate]:
+        listed = await super().list_resource_templates()
+        return [item for item in listed if registry.get_resource(item.uri_template)]
+
+
+def build_mcp_app() -> ASGIApp:
+    """The ASGI app asgi.py mounts at FRONTDESK["mcp"]["path"]; it receives the full path."""
+    path = settings.FRONTDESK["mcp"]["path"].rstrip("/")
+    server = FrontdeskMCP(
+        name="frontdesk",
+        version=VERSION,
+        instructions=INSTRUCTIONS,
+        token_verifier=ApiTokenVerifier(),
+        # Resource server only: no OAuth routes, no metadata address (our tokens come from
+        # `frontdesk token create` or the panel, not from an authorization server).
+        auth=AuthSettings(issuer_url=settings.BASE_URL, resource_server_url=None),
+    )
+    starlette_app = server.streamable_http_app(
+        # asgi.py passes the path through unchanged (no root_path), so the route is the full path.
+        streamable_http_path=path,
+        stateless_http=True,
+        json_response=True,
+        transport_security=transport_security(),
+    )
+    server.mirror_registry()
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        # Lifespan goes straight through: it starts the session manager's task group.
+        if scope["type"] == "http":
+            if scope["method"] == "GET":
+                # A stateless server never pushes anything, so the SDK's GET stream would stay
+                # open and silent for ever; the spec's answer for "no stream here" is 405.
+                await PlainTextResponse("Use POST.", status_code=405, headers={"Allow": "POST"})(
+                    scope, receive, send
+                )
+                return
+            server.mirror_registry()
+        await starlette_app(scope, receive, send)
+
+    app.server = server  # type: ignore[attr-defined]  (for tests and introspection)
     return app

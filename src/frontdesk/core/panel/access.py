@@ -30,6 +30,9 @@ def panel_page(section_key: str, permission: str | None = None) -> Callable:
             request.panel_section = section
             return view(request, *args, **kwargs)
 
+        # Read by the permission-matrix test, which walks every panel page.
+        wrapped.panel_section = section_key
+        wrapped.panel_permission = permission
         return wrapped
 
     return decorate

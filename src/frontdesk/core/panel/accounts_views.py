@@ -1,4 +1,4 @@
-"""Panel section: accounts."""
+"""Panel section: accounts. The table is filled from GET /api/cms/accounts (js/pages/accounts.js)."""
 
 from django.shortcuts import render
 

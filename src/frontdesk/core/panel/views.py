@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 
+from frontdesk.core.panel.menu import section_url
 from frontdesk.core.panel.sections import landing_section_for
 
 
@@ -14,7 +15,7 @@ def home(request):
     section = landing_section_for(request.user)
     if section is None:
         return render(request, "panel/no_sections.html")
-    return redirect(f"/cms/{section.address}/")
+    return redirect(section_url(section))
 
 
 class LoginView(auth_views.LoginView):
@@ -36,14 +37,18 @@ class PanelPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     template_name = "panel/password_reset_confirm.html"
 
 
+def _message(request, key: str):
+    return render(request, "panel/message.html", {"message_key": key})
+
+
 @login_required
 def password_change_done(request):
-    return render(request, "panel/message.html", {"message_key": "password_changed"})
+    return _message(request, "password_changed")
 
 
 def password_reset_done(request):
-    return render(request, "panel/message.html", {"message_key": "reset_sent"})
+    return _message(request, "reset_sent")
 
 
 def password_reset_complete(request):
-    return render(request, "panel/message.html", {"message_key": "reset_complete"})
+    return _message(request, "reset_complete")

@@ -1,0 +1,1 @@
+"""Benchmarks for frontdesk: a runner (run.py), a bench-only app (ceiling) and its settings."""

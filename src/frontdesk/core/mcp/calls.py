@@ -1,0 +1,141 @@
+"""One MCP tool or resource call, run as the token's account in a worker thread.
+
+Owns the rules every call follows, whatever the tool: the token must still be usable, carry the
+tool's scope, and its account hold the tool's permission; a changing tool runs in one transaction,
+rolled back on `dry_run` (so `on_commit` side effects such as mail never fire); Django's errors
+become tool errors with the messages the panel shows, in the account's panel language.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from contextvars import ContextVar
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import close_old_connections, transaction
+from django.http import Http404
+from django.utils import translation
+from django.utils.translation import gettext as _
+from mcp.types import CallToolResult, TextContent
+
+from frontdesk.core.api.errors import Conflict, error_map
+from frontdesk.core.mcp.registry import ResourceSpec, ToolSpec
+from frontdesk.core.models import ApiToken
+
+logger = logging.getLogger(__name__)
+_current_token: ContextVar[ApiToken | None] = ContextVar("frontdesk_mcp_token", default=None)
+
+
+def current_token() -> ApiToken | None:
+    """The token of the MCP call running in this thread (for tools about the token itself)."""
+    return _current_token.get()
+
+
+class Refusal(Exception):
+    """A call the caller can fix: the body is {"message": ..., "errors"?: {...}}."""
+
+    def __init__(self, message: str, errors: dict[str, list[str]] | None = None):
+        super().__init__(message)
+        self.body: dict[str, Any] = {"message": message}
+        if errors is not None:
+            self.body["errors"] = errors
+
+    def text(self) -> str:
+        lines = [self.body["message"]]
+        for field, messages in self.body.get("errors", {}).items():
+            lines.extend(f"{field}: {message}" for message in messages)
+        return "\n".join(lines)
+
+
+def jsonable(value: Any) -> Any:
+    """Plain JSON values; dates, decimals, UUIDs and lazy translations as the API writes them."""
+    return json.loads(json.dumps(value, cls=DjangoJSONEncoder))
+
+
+def _authorise(token: ApiToken, spec: ToolSpec | ResourceSpec):
+    # Whole sentences per kind, not a pasted subject: translations need them whole.
+    is_tool = isinstance(spec, ToolSpec)
+    if not token.has_scope(spec.scope):
+        message = (
+            _("This tool needs the scope %(scope)s, which this token lacks.")
+            if is_tool
+            else _("This resource needs the scope %(scope)s, which this token lacks.")
+        )
+        raise Refusal(message % {"scope": spec.scope})
+    actor = token.account
+    if spec.permission and not actor.has_perm(spec.permission):
+        message = (
+            _("This tool needs the permission %(permission)s, which this account lacks.")
+            if is_tool
+            else _("This resource needs the permission %(permission)s, which this account lacks.")
+        )
+        raise Refusal(message % {"permission": spec.permission})
+    return actor
+
+
+def _call(spec: ToolSpec | ResourceSpec, actor, params: dict[str, Any], dry_run: bool) -> Any:
+    try:
+        if isinstance(spec, ToolSpec) and spec.changes:
+            # One transaction for the whole tool, so a failure half way changes nothing either.
+            with transaction.atomic():
+                # Serialised inside the transaction: lazy reads must see the rows about to vanish.
+                result = jsonable(spec.fn(actor, **params))
+                if dry_run:
+                    transaction.set_rollback(True)
+            if not isinstance(result, dict):
+                result = {"result": result}
+            return {**result, "dry_run": dry_run}
+        return jsonable(spec.fn(actor, **params))
+    except ValidationError as error:
+        raise Refusal(_("Some values are not valid."), error_map(error)) from None
+    except PermissionDenied as error:
+        raise Refusal(str(error) or _("You may not do this.")) from None
+    except Http404 as error:
+        raise Refusal(str(error) or _("There is no such record.")) from None
+    except ObjectDoesNotExist:
+        raise Refusal(_("There is no such record.")) from None
+    except Conflict as error:
+        raise Refusal(str(error) or _("Someone else changed this in the meantime.")) from None
+
+
+def run(spec: ToolSpec | ResourceSpec, token_id: int, params: dict[str, Any], dry_run: bool = False) -> Any:
+    """Run one call in this (worker) thread and return its JSON value, or raise Refusal."""
+    # As Django does around a request: drop connections that are broken or past CONN_MAX_AGE,
+    # so a worker thread never reuses a dead one nor keeps one out of the PostgreSQL pool.
+    close_old_connections()
+    try:
+        # Read again per call: a token revoked or an account deactivated a moment ago stops here.
+        token = ApiToken.objects.usable().select_related("account").filter(pk=token_id).first()
+        if token is None:
+            raise Refusal(_("This token is no longer valid."))
+        with translation.override(token.account.panel_language):
+            actor = _authorise(token, spec)
+            marker = _current_token.set(token)
+            try:
+                return _call(spec, actor, params, dry_run)
+            except Refusal:
+                raise
+            except Exception:
+                logger.exception("MCP call %r failed", spec.name)
+                raise Refusal(_("The call failed on the server; the error has been logged.")) from None
+            finally:
+                _current_token.reset(marker)
+    finally:
+        close_old_connections()
+
+
+def tool_result(value: Any) -> CallToolResult:
+    structured = value if isinstance(value, dict) else {"result": value}
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)
+
+
+def tool_refusal(refusal: Refusal) -> CallToolResult:
+    return CallToolResult(
+        content=[TextContent(type="text", text=refusal.text())],
+        structured_content=refusal.body,
+        is_error=True,
+    )

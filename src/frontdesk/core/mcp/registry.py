@@ -1,0 +1,232 @@
+"""The MCP tool and resource registry. Apps register theirs in `AppConfig.ready()`.
+
+    from frontdesk.core.mcp.registry import register_tool
+
+    @register_tool("inbox_set_status", scope="inbox:write", permission="inbox.update",
+                   description="Set the status of one submission.", changes=True)
+    def set_status(actor, submission: Annotated[int, Field(description="Submission id")],
+                   status: Annotated[str, Field(description="new, open or done")]) -> dict:
+        return describe(operations.set_status(actor, submission, status))
+
+A tool is a plain sync function `fn(actor, **params)`: it calls the app's operations and turns
+their result into JSON-able values; it never holds a rule. Its parameters (type hints, pydantic
+`Field(description=...)`) become the tool's input schema. The server (frontdesk.core.mcp.server)
+checks the token's scope and the account's permission, runs the function as the token's account,
+adds `dry_run` to tools registered with `changes=True`, and maps Django errors to tool errors.
+
+This module only records what apps declare; it imports nothing from the SDK.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+
+NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+SCOPE_RE = re.compile(r"^[a-z][a-z0-9_-]*:[a-z][a-z0-9_-]*$")
+PERMISSION_RE = re.compile(r"^[a-z][a-z0-9_]*\.[A-Za-z0-9_.]+$")
+# Parameters the server fills itself; a tool function must not declare them.
+RESERVED_PARAMS = frozenset({"dry_run"})
+
+ToolFunction = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    fn: ToolFunction
+    scope: str
+    permission: str | None
+    description: str
+    changes: bool = False
+
+
+@dataclass(frozen=True)
+class ResourceSpec:
+    uri: str
+    fn: ToolFunction
+    name: str
+    scope: str
+    permission: str | None
+    description: str
+    mime_type: str = "application/json"
+
+
+_tools: dict[str, ToolSpec] = {}
+_resources: dict[str, ResourceSpec] = {}
+_scopes: dict[str, str] = {}  # scopes declared on their own (the panel API's), with a description
+_lock = threading.Lock()
+# Bumped on every change, so the running server knows when to mirror the registry again.
+_version = 0
+
+
+def _bump() -> None:
+    global _version
+    _version += 1
+
+
+def version() -> int:
+    return _version
+
+
+def _check_common(
+    kind: str, key: str, fn: ToolFunction, scope: str, permission: str | None, description: str
+):
+    if not SCOPE_RE.match(scope or ""):
+        raise ImproperlyConfigured(f"The MCP {kind} {key!r} needs a scope like 'inbox:read', not {scope!r}.")
+    if permission is not None and not PERMISSION_RE.match(permission):
+        raise ImproperlyConfigured(
+            f"The MCP {kind} {key!r} names the permission {permission!r}; use 'app.codename' or None."
+        )
+    if not (description or "").strip():
+        raise ImproperlyConfigured(f"The MCP {kind} {key!r} needs a description a model can act on.")
+    try:
+        # Resolved now so a bad annotation fails at start-up, not on the first call.
+        signature = inspect.signature(fn, eval_str=True)
+    except (NameError, TypeError, ValueError) as error:
+        raise ImproperlyConfigured(f"The MCP {kind} {key!r} has an unreadable signature: {error}") from None
+    params = list(signature.parameters.values())
+    if not params or params[0].name != "actor":
+        raise ImproperlyConfigured(f"The MCP {kind} {key!r} must take `actor` as its first parameter.")
+    for param in params[1:]:
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD, param.POSITIONAL_ONLY):
+            raise ImproperlyConfigured(f"The MCP {kind} {key!r} must name each parameter ({param.name}).")
+        if param.name in RESERVED_PARAMS or param.name.startswith("_"):
+            raise ImproperlyConfigured(
+                f"The MCP {kind} {key!r} may not declare the parameter {param.name!r}."
+            )
+    if inspect.iscoroutinefunction(fn):
+        raise ImproperlyConfigured(f"The MCP {kind} {key!r} must be a plain (sync) function.")
+
+
+def register_tool(
+    name: str,
+    fn: ToolFunction | None = None,
+    *,
+    scope: str,
+    permission: str | None,
+    description: str,
+    changes: bool = False,
+) -> ToolSpec | Callable[[ToolFunction], ToolFunction]:
+    """Register `fn(actor, **params)` as the MCP tool `name`; without `fn`, return a decorator.
+
+    `scope` is what the token must carry (`inbox:read`); `permission` the Django permission the
+    account needs (`inbox.view`), or None when the function's operations check per record.
+    `changes=True` marks a tool that writes: it gets a `dry_run` parameter.
+    """
+    if fn is None:
+
+        def decorator(function: ToolFunction) -> ToolFunction:
+            register_tool(
+                name, function, scope=scope, permission=permission, description=description, changes=changes
+            )
+            return function
+
+        return decorator
+
+    if not NAME_RE.match(name or ""):
+        raise ImproperlyConfigured(f"An MCP tool name is lower case letters, digits and _, not {name!r}.")
+    _check_common("tool", name, fn, scope, permission, description)
+    spec = ToolSpec(name, fn, scope, permission, description.strip(), changes)
+    with _lock:
+        if name in _tools and _tools[name] != spec:
+            raise ImproperlyConfigured(f"The MCP tool {name!r} is registered twice.")
+        _tools[name] = spec
+        _bump()
+    return spec
+
+
+def unregister_tool(name: str) -> None:
+    with _lock:
+        if _tools.pop(name, None) is not None:
+            _bump()
+
+
+def get_tool(name: str) -> ToolSpec | None:
+    return _tools.get(name)
+
+
+def registered_tools() -> list[ToolSpec]:
+    with _lock:  # the server reads from its own thread while tests and apps register
+        return sorted(_tools.values(), key=lambda spec: spec.name)
+
+
+def register_resource(
+    uri: str,
+    fn: ToolFunction | None = None,
+    *,
+    name: str,
+    scope: str,
+    permission: str | None,
+    description: str,
+    mime_type: str = "application/json",
+) -> ResourceSpec | Callable[[ToolFunction], ToolFunction]:
+    """Register `fn(actor, **uri_params)` as the MCP resource at `uri`; without `fn`, a decorator.
+
+    `uri` may be a template (`inbox://submissions/{id}`): its variables are `fn`'s parameters.
+    Resources are read-only, so there is no `changes`; scope and permission work as for tools.
+    """
+    if fn is None:
+
+        def decorator(function: ToolFunction) -> ToolFunction:
+            register_resource(
+                uri,
+                function,
+                name=name,
+                scope=scope,
+                permission=permission,
+                description=description,
+                mime_type=mime_type,
+            )
+            return function
+
+        return decorator
+
+    if "://" not in (uri or ""):
+        raise ImproperlyConfigured(f"An MCP resource address looks like 'inbox://forms', not {uri!r}.")
+    if not NAME_RE.match(name or ""):
+        raise ImproperlyConfigured(f"An MCP resource name is lower case letters, digits and _, not {name!r}.")
+    _check_common("resource", uri, fn, scope, permission, description)
+    spec = ResourceSpec(uri, fn, name, scope, permission, description.strip(), mime_type)
+    with _lock:
+        if uri in _resources and _resources[uri] != spec:
+            raise ImproperlyConfigured(f"The MCP resource {uri!r} is registered twice.")
+        _resources[uri] = spec
+        _bump()
+    return spec
+
+
+def unregister_resource(uri: str) -> None:
+    with _lock:
+        if _resources.pop(uri, None) is not None:
+            _bump()
+
+
+def get_resource(uri: str) -> ResourceSpec | None:
+    return _resources.get(uri)
+
+
+def registered_resources() -> list[ResourceSpec]:
+    with _lock:
+        return sorted(_resources.values(), key=lambda spec: spec.uri)
+
+
+def register_scope(scope: str, description: str = "") -> None:
+    """Declare a scope no tool uses, e.g. one only the panel API checks, so tokens may carry it."""
+    if not SCOPE_RE.match(scope or ""):
+        raise ImproperlyConfigured(f"A scope looks like 'inbox:read', not {scope!r}.")
+    with _lock:
+        _scopes[scope] = description
+
+
+def known_scopes() -> list[str]:
+    """Every scope a tool or resource declares, or registered alone: what a token may be given."""
+    with _lock:
+        declared = {spec.scope for spec in [*_tools.values(), *_resources.values()]}
+        return sorted(declared | set(_scopes))

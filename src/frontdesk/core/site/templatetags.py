@@ -1,0 +1,40 @@
+"""The public layout's tags: {% load site %} in site templates.
+
+{% site_name %}                       settings.SITE_NAME
+{% language_links as languages %}     this page in every site language: code, name_local,
+                                      url (same page, that language's prefix), current
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.conf import settings
+from django.urls import translate_url
+from django.utils.translation import get_language, get_language_info
+
+register = template.Library()
+
+
+@register.simple_tag
+def site_name() -> str:
+    return settings.SITE_NAME
+
+
+@register.simple_tag(takes_context=True)
+def language_links(context) -> list[dict]:
+    request = context["request"]
+    query = request.META.get("QUERY_STRING", "")
+    current = get_language()
+    links = []
+    for code, _name in settings.LANGUAGES:
+        url = translate_url(request.path, code)
+        links.append(
+            {
+                "code": code,
+                "name_local": get_language_info(code)["name_local"],
+                "url": f"{url}?{query}" if query else url,
+                "absolute_url": request.build_absolute_uri(url),
+                "current": code == current,
+            }
+        )
+    return links

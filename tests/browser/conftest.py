@@ -1,0 +1,218 @@
+"""Browser tests: Debian's Chromium driven by Playwright against the live ASGI server.
+
+Every test in this folder is marked `browser`. One Chromium per xdist worker; each test gets
+fresh contexts. Accessibility cannot be forgotten: `visit()` runs axe after each navigation,
+and every page a test opened is checked again when the test ends (serious and critical
+violations fail). Pages that throw a JavaScript error fail the test as well.
+
+    def test_something(page, admin_user):
+        visit(page, "/cms/login/")
+        ...
+    def test_other(logged_in_page, admin_user):
+        page = logged_in_page(admin_user, width=360, color_scheme="dark")
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-gpu",
+]
+HERE = Path(__file__).resolve().parent
+SCREENSHOTS = HERE.parents[1] / "docs" / "img"
+FAILING_IMPACTS = {"serious", "critical"}
+WIDE = {"width": 1280, "height": 800}
+NARROW = {"width": 360, "height": 740}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m "not browser"` deselects
+def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.browser_call_failed = report.failed
+    return report
+
+
+# --- Browser, contexts, pages --------------------------------------------------------------
+
+
+@pytest.fixture(scope="package")
+def browser():
+    """One Chromium per xdist worker, for the run of this folder's tests.
+
+    Package scope, not session: Playwright's sync API keeps an event loop running in the main
+    thread for as long as it lives, which would break later tests that call asyncio.run().
+    """
+    if not CHROMIUM.exists():
+        reason = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)."
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason} Browser tests are required under CI=true.")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    # That running loop also makes Django refuse ORM calls from this thread ("You cannot call
+    # this from an async context"): the tests' own rows and the database flush need them.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            yield chromium
+            chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def site_url(live_server_url, transactional_db) -> str:
+    """The live server, with the test's rows committed so it sees them.
+
+    Not conftest's `live_server`: pytest-django's autouse `_live_server_helper` takes any fixture
+    of that name for its own LiveServer object and fails on our URL string.
+    """
+    return live_server_url
+
+
+@pytest.fixture
+def new_page(browser, site_url, request) -> Iterator[Callable]:
+    """Open a page in a fresh context: new_page(width=360, color_scheme="dark")."""
+    opened: list = []
+
+    def make(
+        *, width: int = WIDE["width"], height: int | None = None, color_scheme: str = "light", **options
+    ):
+        height = height or (NARROW["height"] if width <= NARROW["width"] else WIDE["height"])
+        context = browser.new_context(
+            base_url=site_url,
+            viewport={"width": width, "height": height},
+            color_scheme=color_scheme,
+            reduced_motion="reduce",
+            **options,
+        )
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda error: page.js_errors.append(str(error)))
+        opened.append((context, page))
+        return page
+
+    yield make
+
+    problems = []
+    call_failed = getattr(request.node, "browser_call_failed", True)
+    for context, page in opened:
+        if not call_failed and not page.is_closed():
+            problems.extend(_axe_problems(page))
+            problems.extend(f"JavaScript error on {page.url}: {error}" for error in page.js_errors)
+        context.close()
+    if problems:
+        pytest.fail("\n\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()
+
+
+@pytest.fixture
+def logged_in_page(new_page) -> Callable:
+    """Log `user` in through the real login form; returns the page on the landing section."""
+
+    def log_in_as(user, password: str | None = None, **page_options):
+        from tests.conftest import PASSWORD
+
+        browser_page = new_page(**page_options)
+        log_in(browser_page, user.email, password or PASSWORD)
+        return browser_page
+
+    return log_in_as
+
+
+# --- Helpers the tests call ------------------------------------------------------------------
+
+
+def log_in(page, email: str, password: str) -> None:
+    visit(page, "/cms/login/")
+    page.get_by_label("E-mail address").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(lambda url: "/cms/login/" not in url)
+    page.wait_for_load_state()
+
+
+def visit(page, path: str):
+    """Go to `path` (relative to the live server), wait for the modules, then run axe."""
+    response = page.goto(path)
+    page.wait_for_load_state("load")
+    axe_check(page)
+    return response
+
+
+def axe_check(page) -> None:
+    """Fail on serious or critical accessibility violations of the page as it is now."""
+    problems = _axe_problems(page)
+    if problems:
+        pytest.fail("\n\n".join(problems), pytrace=False)
+
+
+def _axe_problems(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    problems = []
+    for violation in results.response["violations"]:
+        if violation.get("impact") not in FAILING_IMPACTS:
+            continue
+        nodes = "\n".join(
+            f"    - {', '.join(map(str, node['target']))}: {node.get('failureSummary', '').strip()}"
+            for node in violation["nodes"][:8]
+        )
+        problems.append(
+            f"axe {violation['impact']} on {page.url}: {violation['id']} ({violation['help']})\n{nodes}"
+        )
+    return problems
+
+
+def screenshot(page, name: str) -> Path:
+    """Save the whole page as docs/img/<name>.png (for the README and docs)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.evaluate("() => window.scrollTo(0, 0)")  # else a sticky header is drawn mid-page
+    page.screenshot(path=str(path), full_page=True, animations="disabled", caret="hide")
+    return path
+
+
+def focused(page) -> dict:
+    """What has the keyboard focus: tag, text, id, href and a few attributes."""
+    return page.evaluate(
+        """() => {
+            const el = document.activeElement;
+            return {
+                tag: el.tagName.toLowerCase(),
+                text: (el.innerText || el.getAttribute("aria-label") || "").trim(),
+                id: el.id,
+                href: el.getAttribute("href"),
+                section: el.dataset ? el.dataset.section || null : null,
+                visible: !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length),
+            };
+        }"""
+    )
