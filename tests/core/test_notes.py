@@ -26,7 +26,9 @@ def account_notes():
 
 
 def post_note(client, entity, pk, body, **extra):
-    return client.post(URL.format(entity=entity, pk=pk), {"body": body}, content_type="application/json", **extra)
+    return client.post(
+        URL.format(entity=entity, pk=pk), {"body": body}, content_type="application/json", **extra
+    )
 
 
 def test_a_note_records_its_author_and_time(client, make_user, account_notes):
@@ -105,7 +107,9 @@ def test_a_bearer_token_needs_the_write_scope_to_add(client, make_user, account_
     refused = post_note(client, account_notes, subject.pk, "Hi", HTTP_AUTHORIZATION=f"Bearer {reader}")
     assert refused.status_code == 403
     assert "core:write" in refused.json()["message"]
-    listed = client.get(URL.format(entity=account_notes, pk=subject.pk), HTTP_AUTHORIZATION=f"Bearer {reader}")
+    listed = client.get(
+        URL.format(entity=account_notes, pk=subject.pk), HTTP_AUTHORIZATION=f"Bearer {reader}"
+    )
     assert listed.status_code == 200
     added = post_note(client, account_notes, subject.pk, "Hi", HTTP_AUTHORIZATION=f"Bearer {writer}")
     assert added.status_code == 201

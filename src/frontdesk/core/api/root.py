@@ -12,7 +12,6 @@ from frontdesk.core.api.auth import BearerToken, PanelSession
 from frontdesk.core.api.errors import install_error_handlers
 
 
-
 def logged_in_only(view):
     """The OpenAPI document is for the panel's users and scripts, not for the public."""
 
