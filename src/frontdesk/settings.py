@@ -128,11 +128,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # The panel shell's and the public layout's tags: {% load panel %}, {% load site %}.
-            "libraries": {
-                "panel": "frontdesk.core.panel.templatetags",
-                "site": "frontdesk.core.site.templatetags",
-            },
         },
     }
 ]

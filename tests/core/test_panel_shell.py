@@ -369,3 +369,26 @@ def test_public_home_links_the_same_page_in_every_language(client):
     assert 'href="/ru/" hreflang="ru"' in html
     assert 'href="/de/" hreflang="de" lang="de" aria-current="true"' in html
     assert 'rel="alternate" hreflang="ru" href="http://testserver/ru/"' in html
+
+
+def test_a_missing_permission_shows_the_panels_own_403_page(client, make_user):
+    client.force_login(make_user())
+    response = client.get("/cms/accounts/")
+    assert response.status_code == 403
+    assert "Not for your account" in response.content.decode()
+    assert 'href="/cms/profile/"' in response.content.decode()  # the shell's menu is there
+
+
+def test_an_unknown_public_address_shows_the_sites_404_page(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert "Page not found" in response.content.decode()
+
+
+def test_my_account_changes_go_through_the_profile_operation(client, make_user):
+    from frontdesk.core.accounts import update_profile
+
+    user = make_user()
+    update_profile(user, display_name="  Grace  ", panel_language="ru")
+    user.refresh_from_db()
+    assert (user.display_name, user.panel_language) == ("Grace", "ru")

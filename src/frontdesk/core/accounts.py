@@ -32,3 +32,18 @@ def ensure_admin(
             account.set_password(generated)
         account.save()
     return account, created, generated
+
+
+PROFILE_FIELDS = ("display_name", "panel_language")
+
+
+def update_profile(account, *, display_name: str, panel_language: str):
+    """Change what an account may change about itself; ValidationError keyed by field.
+
+    The model holds the rules (panel language among settings.LANGUAGES, the name's length).
+    """
+    account.display_name = (display_name or "").strip()
+    account.panel_language = panel_language
+    account.clean_fields(exclude=[f.name for f in account._meta.fields if f.name not in PROFILE_FIELDS])
+    account.save(update_fields=PROFILE_FIELDS)
+    return account

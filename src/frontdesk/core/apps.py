@@ -57,8 +57,8 @@ class CoreConfig(AppConfig):
                 key="design",
                 label=_("Style guide"),
                 icon="palette",
-                # Meant for superusers only: switch to "core.design.view" once Access declares it.
-                permission="core.accounts.manage",
+                # Nobody holds it by default, so superusers alone see it unless granted.
+                permission="core.design.view",
                 order=990,
                 group=_("Settings"),
                 urlconf="frontdesk.core.panel.design_urls",

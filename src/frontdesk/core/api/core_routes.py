@@ -9,6 +9,7 @@ from ninja import Schema, Status
 from pydantic import Field
 
 from frontdesk.core import notes
+from frontdesk.core.accounts import update_profile
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.panel.sections import sections_for
 
@@ -51,18 +52,10 @@ class MeIn(Schema):
     panel_language: str = Field(..., examples=["de"], description="One of the site's language codes.")
 
 
-PROFILE_FIELDS = ("display_name", "panel_language")
-
-
 @router.put("/me", response=MeOut, summary="Change the calling account's name and panel language")
 def update_me(request: HttpRequest, payload: MeIn):
     """The new panel language applies from the next page the account opens."""
-    user = request.user
-    user.display_name = payload.display_name.strip()
-    user.panel_language = payload.panel_language
-    # The model holds the rules (choices from settings.LANGUAGES, the length); 422 keyed by field.
-    user.clean_fields(exclude=[f.name for f in user._meta.fields if f.name not in PROFILE_FIELDS])
-    user.save(update_fields=PROFILE_FIELDS)
+    update_profile(request.user, display_name=payload.display_name, panel_language=payload.panel_language)
     return me(request)
 
 

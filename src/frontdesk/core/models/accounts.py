@@ -81,6 +81,7 @@ class Access(models.Model):
         permissions = [
             ("accounts.manage", _("Manage accounts and roles")),
             ("tokens.manage", _("Manage agent tokens of every account")),
+            ("design.view", _("See the panel's style guide")),
         ]
 
     def __str__(self) -> str:
