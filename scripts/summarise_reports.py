@@ -11,7 +11,15 @@ for report in sorted(Path(sys.argv[1]).glob("*.xml")):
     tests, failures, errors, skipped = (int(suite.get(key, 0)) for key in ("tests", "failures", "errors", "skipped"))
     failed = failures + errors
     passed = tests - failed - skipped
-    print(f"{report.stem}: {passed} passed, {failed} failed, {skipped} skipped")
+    browser = sum(
+        1
+        for case in suite.iter("testcase")
+        if case.get("classname", "").startswith("tests.browser")
+        and case.find("skipped") is None
+        and case.find("failure") is None
+        and case.find("error") is None
+    )
+    print(f"{report.stem}: {passed} passed, {failed} failed, {skipped} skipped ({browser} browser tests passed)")
     totals["passed"] += passed
     totals["failed"] += failed
     totals["skipped"] += skipped

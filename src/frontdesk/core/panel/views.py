@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.shortcuts import redirect, render
+from django.utils import translation
 
 from frontdesk.core.panel.menu import section_url
 from frontdesk.core.panel.sections import landing_section_for
@@ -27,7 +29,16 @@ class PanelPasswordChangeView(auth_views.PasswordChangeView):
     template_name = "panel/password_change.html"
 
 
+class AccountLanguageResetForm(PasswordResetForm):
+    """Writes the reset mail in the account's panel language, not the requester's."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        with translation.override(context["user"].panel_language):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+
+
 class PanelPasswordResetView(auth_views.PasswordResetView):
+    form_class = AccountLanguageResetForm
     template_name = "panel/password_reset.html"
     email_template_name = "panel/mail/password_reset.txt"
     subject_template_name = "panel/mail/password_reset_subject.txt"
