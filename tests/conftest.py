@@ -30,6 +30,27 @@ def fast_password_hashing():
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+def _is_transactional(request) -> bool:
+    marker = request.node.get_closest_marker("django_db")
+    return "transactional_db" in request.fixturenames or bool(marker and marker.kwargs.get("transaction"))
+
+
+@pytest.fixture(autouse=True)
+def reference_rows(request):
+    """Rows that data migrations seed (the inbox statuses) come back after a transactional test.
+
+    A transactional test ends by emptying every table, seeded rows included; the next one on
+    the same worker would otherwise start without them.
+    """
+    if _is_transactional(request):
+        request.getfixturevalue("transactional_db")
+        from importlib import import_module
+
+        from django.apps import apps
+
+        import_module("frontdesk.inbox.migrations.0002_seed_statuses").seed(apps, None)
+
+
 def grant(user, *permissions: str) -> None:
     """Give `user` Django permissions named `app.codename` (codenames may hold dots)."""
     for name in permissions:

@@ -88,6 +88,7 @@ BASE_URL = env("FRONTDESK_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
     "frontdesk.core",
+    "frontdesk.inbox",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -321,6 +322,40 @@ FRONTDESK = {
         "brand": env("FRONTDESK_BRAND", "frontdesk"),
     },
     "mcp": {"path": "/api/cms/mcp"},
+    # The inbox service (docs/inbox.md has the table of keys, defaults and choices).
+    "inbox": {
+        "path": env("FRONTDESK_INBOX_PATH", "site/forms").strip("/"),
+        "storage": "inbox",
+        "prefix": "inbox",
+        "upload": {
+            "max_bytes": env_int("FRONTDESK_INBOX_MAX_UPLOAD_MB", 10) * 1024 * 1024,
+            "max_files": env_int("FRONTDESK_INBOX_MAX_FILES", 10),
+            "extensions": env_list(
+                "FRONTDESK_INBOX_EXTENSIONS", "pdf,jpg,jpeg,png,gif,webp,txt,csv,doc,docx,odt,xls,xlsx,ods"
+            ),
+        },
+        "antispam": {
+            "honeypot": "homepage",
+            "timestamp": "site_ts",
+            "min_seconds": env_int("FRONTDESK_INBOX_MIN_SECONDS", 3),
+            "max_age_seconds": 24 * 60 * 60,
+            "throttle": env_int("FRONTDESK_INBOX_THROTTLE", 5),
+            "origins": env_list("FRONTDESK_INBOX_ORIGINS", ""),
+        },
+        "captcha": {
+            "provider": env("FRONTDESK_CAPTCHA_PROVIDER"),  # turnstile, hcaptcha or recaptcha
+            "site_key": env("FRONTDESK_CAPTCHA_SITE_KEY"),
+            "secret": env("FRONTDESK_CAPTCHA_SECRET"),
+            "verify_url": env("FRONTDESK_CAPTCHA_VERIFY_URL"),  # empty: the provider's own
+        },
+        "script": env_bool("FRONTDESK_INBOX_SCRIPT", True),
+        "duplicate_window": env_int("FRONTDESK_INBOX_DUPLICATE_WINDOW", 900),
+        "prune": {
+            "spam_days": env_int("FRONTDESK_INBOX_PRUNE_SPAM_DAYS", 30),
+            "all_days": env_int("FRONTDESK_INBOX_PRUNE_DAYS", 0),
+        },
+        "anonymise_ip": env_bool("FRONTDESK_INBOX_ANONYMISE_IP"),
+    },
 }
 
 SITE_NAME = env("FRONTDESK_SITE_NAME", "frontdesk demo site")

@@ -1,0 +1,1 @@
+"""The inbox service: forms built in the panel, a public door, submissions handled by staff."""

@@ -1,0 +1,13 @@
+"""The inbox app: registers its panel section, API router, MCP tools and demo content."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class InboxConfig(AppConfig):
+    name = "frontdesk.inbox"
+    label = "inbox"
+    verbose_name = _("Inbox")
+
+    def ready(self) -> None:
+        from frontdesk.inbox import checks  # noqa: F401  (registers the system checks)

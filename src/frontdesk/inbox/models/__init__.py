@@ -1,0 +1,8 @@
+"""The inbox's rows: forms and their fields, statuses, submissions with answers, files and log."""
+
+from frontdesk.inbox.models.access import Access
+from frontdesk.inbox.models.forms import Field, Form
+from frontdesk.inbox.models.statuses import Status
+from frontdesk.inbox.models.submissions import Answer, Attachment, LogLine, Submission
+
+__all__ = ["Access", "Answer", "Attachment", "Field", "Form", "LogLine", "Status", "Submission"]

@@ -1,0 +1,29 @@
+"""Statuses are rows; the code reads their flags, never their labels."""
+
+from __future__ import annotations
+
+from django.core.validators import RegexValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from frontdesk.core.fields import TranslatedField
+from frontdesk.core.languages import translate
+
+colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Give a colour as #rrggbb."))
+
+
+class Status(models.Model):
+    label = TranslatedField(_("label"), required=True)
+    colour = models.CharField(_("colour"), max_length=7, default="#64748b", validators=[colour_validator])
+    is_arrival = models.BooleanField(_("new submissions arrive here"), default=False)
+    is_spam = models.BooleanField(_("means spam"), default=False)
+    is_closed = models.BooleanField(_("means closed"), default=False)
+    position = models.PositiveIntegerField(_("order"), default=0)
+
+    class Meta:
+        verbose_name = _("status")
+        verbose_name_plural = _("statuses")
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return translate(self.label)

@@ -1,0 +1,328 @@
+"""Forms and their fields: create, change (partially), sort, delete softly, refuse to delete.
+
+`save_form` changes only what it is given: form values that are named, fields matched by id or
+machine name; a field carrying `remove: true` is put aside (soft deletion, its earlier answers
+stay readable); fields that are not named are left alone. The panel editor, the API and the MCP
+tool `inbox_form_save` all come through here, so they refuse the same things with the same words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models.deletion import RestrictedError
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from frontdesk.core.fields import validate_translations
+from frontdesk.core.languages import translate
+from frontdesk.inbox.field_types import FIELD_TYPES
+from frontdesk.inbox.models import Field, Form
+from frontdesk.inbox.operations._access import require
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MACHINE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+UNNAMED = re.compile(r"^f\d+$")
+FORM_KEYS = {"slug", "title", "options", "is_switched_off", "email_field_name"}
+FIELD_KEYS = {
+    "id", "machine_name", "label", "type", "hint", "in_table", "full_width", "position", "required",
+    "choices", "min_length", "max_length", "min_value", "max_value", "extensions", "remove",
+}  # fmt: skip
+OPTION_KEYS = {"recipients", "antispam", "captcha"}
+
+
+def find_form(reference: int | str) -> Form:
+    """A form by id or by slug (the agent tools accept both)."""
+    text = str(reference).strip()
+    lookup = {"pk": int(text)} if text.isdigit() else {"slug": text}
+    try:
+        return Form.objects.get(**lookup)
+    except Form.DoesNotExist:
+        raise Http404(_("There is no form %(reference)s.") % {"reference": text}) from None
+
+
+def validate_slug(slug: object, *, form: Form | None) -> str:
+    text = str(slug or "").strip()
+    if not SLUG.match(text) or len(text) > 100:
+        raise ValidationError(
+            {"slug": [_("Use lower-case letters, digits and single hyphens, as in an address (contact-us).")]}
+        )
+    if Form.objects.filter(slug=text).exclude(pk=getattr(form, "pk", None)).exists():
+        raise ValidationError({"slug": [_("Another form already has this slug.")]})
+    return text
+
+
+def validate_recipients(recipients: object) -> dict:
+    """{"accounts": [id, ...], "addresses": ["a@example.com", ...]}; each must be reachable."""
+    recipients = recipients or {}
+    if not isinstance(recipients, dict) or set(recipients) - {"accounts", "addresses"}:
+        raise ValidationError({"options.recipients": [_("Give recipients as accounts and addresses.")]})
+    accounts = recipients.get("accounts") or []
+    addresses = recipients.get("addresses") or []
+    if not isinstance(accounts, list) or not isinstance(addresses, list):
+        raise ValidationError({"options.recipients": [_("Give recipients as accounts and addresses.")]})
+    errors: list[str] = []
+    ids = []
+    for account in accounts:
+        if not str(account).isdigit():
+            errors.append(_("%(value)s is not an account.") % {"value": account})
+        else:
+            ids.append(int(account))
+    known = set(
+        get_user_model()
+        .objects.filter(pk__in=ids, is_active=True)
+        .exclude(email="")
+        .values_list("pk", flat=True)
+    )
+    errors += [_("Account %(id)s cannot be written to.") % {"id": pk} for pk in ids if pk not in known]
+    cleaned_addresses = []
+    for address in addresses:
+        text = str(address).strip()
+        try:
+            validate_email(text)
+        except ValidationError:
+            errors.append(_("%(value)s is not an e-mail address anyone can be written to.") % {"value": text})
+        else:
+            cleaned_addresses.append(text.lower())
+    if errors:
+        raise ValidationError({"options.recipients": errors})
+    return {"accounts": sorted(set(ids)), "addresses": sorted(set(cleaned_addresses))}
+
+
+def validate_options(options: object) -> dict:
+    if not isinstance(options, dict):
+        raise ValidationError({"options": [_("Give the options as an object.")]})
+    unknown = sorted(set(options) - OPTION_KEYS)
+    if unknown:
+        raise ValidationError({"options": [_("Unknown option: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+    cleaned = {"recipients": validate_recipients(options.get("recipients"))}
+    antispam = options.get("antispam") or {}
+    if antispam:
+        from frontdesk.inbox.antispam import validate_overrides
+
+        cleaned["antispam"] = validate_overrides(antispam)
+    if not isinstance(options.get("captcha", False), bool):
+        raise ValidationError({"options.captcha": [_("Say true or false.")]})
+    cleaned["captcha"] = options.get("captcha", False)
+    return cleaned
+
+
+def _translations(values: dict, key: str, error_key: str, *, required: bool = False) -> dict:
+    value = values.get(key) or {}
+    if isinstance(value, str):
+        value = {settings.LANGUAGE_CODE: value}
+    try:
+        validate_translations(value)
+    except ValidationError as error:
+        raise ValidationError({error_key: error.messages}) from None
+    cleaned = {code: text.strip() for code, text in value.items() if text.strip()}
+    if required and not translate(cleaned):
+        raise ValidationError({error_key: [_("Give a text in at least one language.")]})
+    return cleaned
+
+
+def _whole_number(values: dict, key: str, error_key: str) -> int | None:
+    value = values.get(key)
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not str(value).isdigit():
+        raise ValidationError({error_key: [_("Give a whole number of 0 or more.")]})
+    return int(value)
+
+
+def _choices(values: dict, error_key: str) -> list[dict]:
+    cleaned, seen = [], set()
+    for choice in values.get("choices") or []:
+        if isinstance(choice, str):
+            choice = {"value": choice, "label": {settings.LANGUAGE_CODE: choice}}
+        if not isinstance(choice, dict) or not str(choice.get("value", "")).strip():
+            raise ValidationError({error_key: [_("Each choice needs a value.")]})
+        value = str(choice["value"]).strip()
+        if value in seen:
+            raise ValidationError(
+                {error_key: [_("The choice %(value)s is listed twice.") % {"value": value}]}
+            )
+        seen.add(value)
+        label = _translations(choice, "label", error_key) or {settings.LANGUAGE_CODE: value}
+        cleaned.append({"value": value, "label": label})
+    return cleaned
+
+
+def _apply_field(form: Form, field: Field, values: dict, prefix: str) -> None:
+    unknown = sorted(set(values) - FIELD_KEYS)
+    if unknown:
+        raise ValidationError({prefix: [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+    if "type" in values:
+        if values["type"] not in FIELD_TYPES:
+            raise ValidationError(
+                {f"{prefix}.type": [_("Choose one of: %(types)s.") % {"types": ", ".join(FIELD_TYPES)}]}
+            )
+        field.type = values["type"]
+    if "machine_name" in values:
+        name = str(values["machine_name"] or "").strip()
+        if name and (not MACHINE_NAME.match(name) or UNNAMED.match(name)):
+            raise ValidationError(
+                {
+                    f"{prefix}.machine_name": [
+                        _("Start with a letter; use a-z, 0-9 and _ (f<number> is reserved).")
+                    ]
+                }
+            )
+        taken = form.live_fields().filter(machine_name=name).exclude(pk=field.pk)
+        if name and taken.exists():
+            raise ValidationError(
+                {f"{prefix}.machine_name": [_("Another field of this form has this name.")]}
+            )
+        field.machine_name = name
+    for key in ("label", "hint"):
+        if key in values:
+            setattr(field, key, _translations(values, key, f"{prefix}.{key}"))
+    for key in ("in_table", "full_width", "required"):
+        if key in values:
+            if not isinstance(values[key], bool):
+                raise ValidationError({f"{prefix}.{key}": [_("Say true or false.")]})
+            setattr(field, key, values[key])
+    for key in ("min_length", "max_length", "position"):
+        if key in values:
+            setattr(
+                field,
+                key,
+                _whole_number(values, key, f"{prefix}.{key}") or (0 if key == "position" else None),
+            )
+    if "choices" in values:
+        field.choices = _choices(values, f"{prefix}.choices")
+    for key in ("min_value", "max_value"):
+        if key in values:
+            setattr(field, key, str(values[key] or "").strip())
+    if "extensions" in values:
+        allowed = settings.FRONTDESK["inbox"]["upload"]["extensions"]
+        extensions = sorted({str(item).lower().lstrip(".") for item in values["extensions"] or []})
+        outside = [item for item in extensions if item not in allowed]
+        if outside:
+            raise ValidationError(
+                {
+                    f"{prefix}.extensions": [
+                        _("Not accepted on this site: %(list)s.") % {"list": ", ".join(outside)}
+                    ]
+                }
+            )
+        field.extensions = extensions
+    _check_field(field, prefix)
+
+
+def _check_field(field: Field, prefix: str) -> None:
+    if field.kind.has_choices and not field.choices:
+        raise ValidationError({f"{prefix}.choices": [_("Give this field at least one choice.")]})
+    if field.min_length is not None and field.max_length is not None and field.min_length > field.max_length:
+        raise ValidationError({f"{prefix}.min_length": [_("The minimum is larger than the maximum.")]})
+    for key in ("min_value", "max_value"):
+        text = getattr(field, key)
+        if text and not re.match(r"^\d{4}-\d{2}-\d{2}$", text):
+            raise ValidationError({f"{prefix}.{key}": [_("Enter a date as YYYY-MM-DD.")]})
+
+
+def _match_field(form: Form, values: dict, index: int) -> Field | None:
+    if values.get("id") not in (None, ""):
+        try:
+            return form.fields.get(pk=int(values["id"]), deleted_at__isnull=True)
+        except (Field.DoesNotExist, ValueError, TypeError):
+            raise ValidationError({f"fields.{index}.id": [_("This form has no such field.")]}) from None
+    name = str(values.get("machine_name") or "").strip()
+    return form.live_fields().filter(machine_name=name).first() if name else None
+
+
+def _save_fields(form: Form, changes: list[dict]) -> None:
+    next_position = (form.fields.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+    for index, values in enumerate(changes):
+        if not isinstance(values, dict):
+            raise ValidationError({f"fields.{index}": [_("Give each field as an object.")]})
+        field = _match_field(form, values, index)
+        if values.get("remove"):
+            if field is None:
+                raise ValidationError({f"fields.{index}": [_("This form has no such field.")]})
+            field.deleted_at = timezone.now()
+            field.save(update_fields=["deleted_at"])
+            continue
+        if field is None:
+            field = Field(form=form, position=next_position)
+            next_position += 1
+        _apply_field(form, field, values, f"fields.{index}")
+        field.save()
+
+
+def _check_email_field(form: Form) -> None:
+    name = form.email_field_name
+    if name and not any(field.name == name and field.type == "email" for field in form.live_fields()):
+        raise ValidationError({"email_field_name": [_("Pick one of the form's e-mail fields.")]})
+
+
+@transaction.atomic
+def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dict] | None = None) -> Form:
+    """Create a form (form=None) or change the values and fields that are named."""
+    require(actor, "inbox.manage")
+    unknown = sorted(set(values) - FORM_KEYS)
+    if unknown:
+        raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+    creating = form is None
+    if creating:
+        form = Form(
+            position=(Form.objects.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+        )
+    if creating or "slug" in values:
+        form.slug = validate_slug(values.get("slug"), form=form)
+    if creating or "title" in values:
+        form.title = _translations(values, "title", "title", required=True)
+    if "options" in values:
+        form.options = validate_options(values["options"])
+    if "is_switched_off" in values:
+        if not isinstance(values["is_switched_off"], bool):
+            raise ValidationError({"is_switched_off": [_("Say true or false.")]})
+        form.is_switched_off = values["is_switched_off"]
+    if "email_field_name" in values:
+        form.email_field_name = str(values["email_field_name"] or "").strip()
+    form.save()
+    if fields:
+        _save_fields(form, fields)
+    _check_email_field(form)
+    return form
+
+
+def delete_form(actor, form: Form) -> None:
+    require(actor, "inbox.manage")
+    try:
+        with transaction.atomic():
+            form.delete()
+    except RestrictedError as refusal:
+        raise ValidationError({"__all__": [refusal.args[0]]}) from None
+
+
+def _sort(rows, order: list, error_key: str) -> None:
+    by_id = {row.pk: row for row in rows}
+    model = rows.model
+    try:
+        wanted = [int(item) for item in order]
+    except (TypeError, ValueError):
+        raise ValidationError({error_key: [_("Give the order as a list of ids.")]}) from None
+    if sorted(wanted) != sorted(by_id):
+        raise ValidationError({error_key: [_("Name every item exactly once.")]})
+    for position, pk in enumerate(wanted, start=1):
+        by_id[pk].position = position
+    model.objects.bulk_update(by_id.values(), ["position"])
+
+
+@transaction.atomic
+def sort_forms(actor, order: list) -> None:
+    require(actor, "inbox.manage")
+    _sort(Form.objects.select_for_update(), order, "order")
+
+
+@transaction.atomic
+def sort_fields(actor, form: Form, order: list) -> None:
+    require(actor, "inbox.manage")
+    _sort(form.live_fields().select_for_update(), order, "order")

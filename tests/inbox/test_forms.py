@@ -1,0 +1,170 @@
+"""Forms and fields through the operations: the editor's rules, partial saves, soft deletion."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models.deletion import RestrictedError
+from django.http import Http404
+
+from frontdesk.inbox.models import Field, Form
+from frontdesk.inbox.operations import (
+    accept_submission,
+    delete_form,
+    find_form,
+    save_form,
+    sort_fields,
+    sort_forms,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def errors_of(call) -> dict:
+    with pytest.raises(ValidationError) as caught:
+        call()
+    return caught.value.message_dict
+
+
+@pytest.mark.parametrize("slug", ["Contact", "con tact", "contact/", "-contact", "a--b", "", "kontakt_form"])
+def test_a_slug_must_be_an_address_segment(slug):
+    errors = errors_of(lambda: save_form(None, values={"slug": slug, "title": {"en": "Contact"}}))
+    assert list(errors) == ["slug"]
+
+
+def test_two_forms_cannot_share_a_slug(contact_form):
+    errors = errors_of(lambda: save_form(None, values={"slug": "contact", "title": {"en": "Again"}}))
+    assert errors["slug"] == ["Another form already has this slug."]
+
+
+def test_a_form_needs_a_title_in_some_language():
+    errors = errors_of(lambda: save_form(None, values={"slug": "x", "title": {"en": " ", "de": ""}}))
+    assert list(errors) == ["title"]
+
+
+def test_recipients_must_be_reachable(make_user):
+    inactive = make_user(is_active=False)
+    errors = errors_of(
+        lambda: save_form(
+            None,
+            values={
+                "slug": "x",
+                "title": {"en": "X"},
+                "options": {"recipients": {"accounts": [inactive.pk, 999999], "addresses": ["nobody"]}},
+            },
+        )
+    )
+    assert len(errors["options.recipients"]) == 3
+
+
+def test_reachable_recipients_are_kept(make_user):
+    clerk = make_user()
+    form = save_form(
+        None,
+        values={
+            "slug": "x",
+            "title": {"en": "X"},
+            "options": {"recipients": {"accounts": [clerk.pk], "addresses": ["Desk@Example.com"]}},
+        },
+    )
+    assert form.options["recipients"] == {"accounts": [clerk.pk], "addresses": ["desk@example.com"]}
+
+
+def test_a_field_without_a_machine_name_answers_to_f_and_its_id():
+    form = save_form(
+        None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"type": "text", "label": "Q"}]
+    )
+    field = form.live_fields().get()
+    assert field.name == f"f{field.pk}"
+
+
+@pytest.mark.parametrize("name", ["1st", "Name", "na-me", "f12"])
+def test_machine_names_are_checked(name):
+    errors = errors_of(
+        lambda: save_form(None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"machine_name": name}])
+    )
+    assert list(errors) == ["fields.0.machine_name"]
+
+
+def test_an_unknown_type_names_the_valid_ones():
+    errors = errors_of(
+        lambda: save_form(None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"type": "slider"}])
+    )
+    assert "text, email, tel, textarea" in errors["fields.0.type"][0]
+
+
+def test_a_choice_field_needs_choices():
+    errors = errors_of(
+        lambda: save_form(None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"type": "radio"}])
+    )
+    assert list(errors) == ["fields.0.choices"]
+
+
+def test_the_email_field_must_be_an_email_field_of_the_form(contact_form):
+    errors = errors_of(lambda: save_form(None, contact_form, values={"email_field_name": "name"}))
+    assert list(errors) == ["email_field_name"]
+
+
+def test_a_partial_save_changes_only_what_it_names(contact_form):
+    before = {field.name: (field.label, field.position) for field in contact_form.live_fields()}
+    save_form(None, contact_form, values={}, fields=[{"machine_name": "name", "label": {"en": "Full name"}}])
+    after = {field.name: (field.label, field.position) for field in contact_form.live_fields()}
+    assert after["name"][0] == {"en": "Full name"}
+    assert {k: v for k, v in after.items() if k != "name"} == {k: v for k, v in before.items() if k != "name"}
+    contact_form.refresh_from_db()
+    assert contact_form.title == {"en": "Contact", "de": "Kontakt"}
+
+
+def test_a_removed_field_leaves_the_form_but_stays_in_old_submissions(contact_form, good_answers):
+    submission, _created = accept_submission(contact_form, good_answers)
+    save_form(None, contact_form, values={}, fields=[{"machine_name": "topic", "remove": True}])
+    assert "topic" not in [field.name for field in contact_form.live_fields()]
+    assert Field.objects.filter(form=contact_form, machine_name="topic").exists()
+    kept = submission.answer("topic")
+    assert (kept.value, kept.label) == ("quote", {"en": "Topic"})
+
+
+def test_renaming_a_label_keeps_the_old_label_in_old_answers(contact_form, good_answers):
+    submission, _created = accept_submission(contact_form, good_answers)
+    save_form(None, contact_form, values={}, fields=[{"machine_name": "name", "label": {"en": "Full name"}}])
+    assert submission.answer("name").label == {"en": "Your name", "de": "Ihr Name"}
+
+
+def test_a_form_with_submissions_cannot_be_deleted(contact_form, good_answers):
+    accept_submission(contact_form, good_answers)
+    errors = errors_of(lambda: delete_form(None, contact_form))
+    assert "switch it off" in errors["__all__"][0]
+    assert Form.objects.filter(pk=contact_form.pk).exists()
+    with pytest.raises(RestrictedError):
+        Form.objects.filter(pk=contact_form.pk).delete()  # the foreign key refuses too
+
+
+def test_a_form_without_submissions_can_be_deleted(contact_form):
+    delete_form(None, contact_form)
+    assert not Form.objects.exists()
+
+
+def test_forms_and_fields_are_sorted_by_the_given_order(contact_form):
+    other = save_form(None, values={"slug": "other", "title": {"en": "Other"}})
+    sort_forms(None, [other.pk, contact_form.pk])
+    assert list(Form.objects.values_list("slug", flat=True)) == ["other", "contact"]
+    ids = list(contact_form.live_fields().values_list("pk", flat=True))
+    sort_fields(None, contact_form, list(reversed(ids)))
+    assert list(contact_form.live_fields().values_list("pk", flat=True)) == list(reversed(ids))
+
+
+def test_a_sort_must_name_every_item_once(contact_form):
+    errors = errors_of(lambda: sort_forms(None, [contact_form.pk, contact_form.pk]))
+    assert list(errors) == ["order"]
+
+
+def test_find_form_accepts_an_id_or_a_slug(contact_form):
+    assert find_form(contact_form.pk) == find_form("contact") == contact_form
+    with pytest.raises(Http404):
+        find_form("nope")
+
+
+def test_changing_forms_needs_inbox_manage(make_user):
+    with pytest.raises(PermissionDenied):
+        save_form(make_user("inbox.view"), values={"slug": "x", "title": {"en": "X"}})
+    assert save_form(make_user("inbox.manage"), values={"slug": "x", "title": {"en": "X"}}).slug == "x"

@@ -1,0 +1,160 @@
+"""accept_submission: validation from the fields, the answer snapshot, duplicates, counts and log."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import close_old_connections
+from django.http import Http404
+from django.utils import timezone
+
+from frontdesk.inbox.models import Form, LogLine, Status, Submission
+from frontdesk.inbox.operations import accept_submission, save_form
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_valid_submission_arrives_in_the_arrival_status(contact_form, good_answers):
+    submission, created = accept_submission(
+        contact_form, good_answers, language="de", meta={"page": "/kontakt"}
+    )
+    assert created
+    assert submission.status == Status.objects.get(is_arrival=True)
+    assert submission.is_unread and submission.source == "public"
+    assert (submission.language, submission.metadata) == ("de", {"page": "/kontakt"})
+
+
+def test_the_answers_keep_name_label_type_and_value(contact_form, good_answers):
+    submission, _created = accept_submission(contact_form, good_answers)
+    answers = {answer.name: answer for answer in submission.answers.all()}
+    assert list(answers) == ["name", "email", "topic", "days", "message", "consent"]
+    assert (answers["name"].label, answers["name"].type, answers["name"].value) == (
+        {"en": "Your name", "de": "Ihr Name"},
+        "text",
+        "Ada Lovelace",
+    )
+    assert answers["days"].value == "mon, tue"  # in the order of the choices
+    assert answers["days"].payload == ["mon", "tue"]
+    assert answers["consent"].value == "yes"
+    assert answers["topic"].payload is None
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        ({"name": ""}, "fields.name"),
+        ({"email": "not-an-address"}, "fields.email"),
+        ({"topic": "bribe"}, "fields.topic"),
+        ({"days": ["sun"]}, "fields.days"),
+        ({"message": "hi"}, "fields.message"),
+        ({"consent": ""}, "fields.consent"),
+        ({"name": "x" * 101}, "fields.name"),
+    ],
+)
+def test_invalid_answers_are_refused_keyed_by_machine_name(contact_form, good_answers, change, key):
+    with pytest.raises(ValidationError) as caught:
+        accept_submission(contact_form, {**good_answers, **change})
+    assert list(caught.value.message_dict) == [key]
+    assert not Submission.objects.exists()
+
+
+def test_every_invalid_field_is_reported_at_once(contact_form):
+    with pytest.raises(ValidationError) as caught:
+        accept_submission(contact_form, {})
+    assert set(caught.value.message_dict) == {"fields.name", "fields.email", "fields.consent"}
+
+
+def test_answers_to_unknown_fields_are_ignored(contact_form, good_answers):
+    submission, _created = accept_submission(contact_form, {**good_answers, "is_admin": "1"})
+    assert submission.answer("is_admin") is None
+
+
+def test_a_switched_off_form_takes_no_submission(contact_form, good_answers):
+    save_form(None, contact_form, values={"is_switched_off": True})
+    with pytest.raises(Http404):
+        accept_submission(contact_form, good_answers)
+
+
+def test_identical_answers_within_the_window_update_the_first_submission(contact_form, good_answers):
+    first, _created = accept_submission(contact_form, good_answers)
+    with time_machine.travel(timezone.now() + timedelta(seconds=899)):
+        again, created = accept_submission(contact_form, {**good_answers, "days": ["mon", "tue"]})
+    assert (again.pk, created) == (first.pk, False)
+    assert Submission.objects.count() == 1
+    assert list(first.log.values_list("action", flat=True)) == ["submission.created", "submission.repeated"]
+
+
+def test_identical_answers_outside_the_window_make_a_new_submission(contact_form, good_answers):
+    first, _created = accept_submission(contact_form, good_answers)
+    with time_machine.travel(timezone.now() + timedelta(seconds=901)):
+        again, created = accept_submission(contact_form, good_answers)
+    assert created and again.pk != first.pk
+
+
+def test_different_answers_make_a_new_submission(contact_form, good_answers):
+    accept_submission(contact_form, good_answers)
+    _second, created = accept_submission(contact_form, {**good_answers, "message": "Another question."})
+    assert created
+
+
+def test_counts_are_kept_on_the_form(contact_form, good_answers):
+    accept_submission(contact_form, good_answers)
+    accept_submission(contact_form, good_answers)  # a duplicate counts once
+    accept_submission(contact_form, {**good_answers, "name": "Grace Hopper"})
+    contact_form.refresh_from_db()
+    assert (contact_form.total_count, contact_form.unread_count) == (2, 2)
+
+
+def test_a_language_the_site_lacks_falls_back_to_the_default(contact_form, good_answers):
+    submission, _created = accept_submission(contact_form, good_answers, language="fr")
+    assert submission.language == "en"
+
+
+def test_typed_in_by_hand_uses_the_same_rules_and_marks_the_source(contact_form, good_answers, make_user):
+    clerk = make_user("inbox.update")
+    submission, _created = accept_submission(contact_form, good_answers, source="panel", actor=clerk)
+    line = LogLine.objects.get(submission=submission)
+    assert (submission.source, line.action, line.actor, line.data) == (
+        "panel",
+        "submission.created",
+        clerk,
+        {"source": "panel"},
+    )
+    with pytest.raises(ValidationError):
+        accept_submission(contact_form, {}, source="panel", actor=clerk)
+
+
+def test_typing_in_by_hand_needs_inbox_update(contact_form, good_answers, make_user):
+    with pytest.raises(PermissionDenied):
+        accept_submission(contact_form, good_answers, source="panel", actor=make_user("inbox.view"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fifty_identical_posts_at_once_make_one_submission(good_answers):
+    from tests.inbox.conftest import CONTACT_FIELDS
+
+    form = save_form(None, values={"slug": "race", "title": {"en": "Race"}}, fields=CONTACT_FIELDS)
+    barrier = threading.Barrier(50)
+    failures: list[BaseException] = []
+
+    def post() -> None:
+        try:
+            barrier.wait(timeout=30)
+            accept_submission(form, good_answers)
+        except BaseException as error:  # collected and asserted below
+            failures.append(error)
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=post) for _ in range(50)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert failures == []
+    assert Submission.objects.filter(form=form).count() == 1
+    assert Form.objects.get(pk=form.pk).total_count == 1
