@@ -12,6 +12,7 @@ urlpatterns = [
     path("cms/", include("frontdesk.core.panel.urls")),
     path("api/cms/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("frontdesk.inbox.urls")),
 ]
 
 urlpatterns += i18n_patterns(

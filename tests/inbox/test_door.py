@@ -1,0 +1,178 @@
+"""The public door over HTTP: the spec's transitions and errors, in the antispam order."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core.cache import cache
+from django.test import Client
+from django.utils import timezone
+
+from frontdesk.inbox.antispam import issue_timestamp
+from frontdesk.inbox.models import Status, Submission
+from frontdesk.inbox.operations import save_form
+
+pytestmark = pytest.mark.django_db
+
+URL = "/site/forms/contact"
+ORIGIN = "http://testserver"
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    cache.clear()
+
+
+@pytest.fixture
+def minted():
+    """A timestamp minted a minute ago, as a visitor who took a minute to write would post it."""
+    with time_machine.travel(timezone.now() - timedelta(minutes=1)):
+        return issue_timestamp("contact")
+
+
+def body(answers: dict, timestamp: str, **extra) -> dict:
+    posted = {"site_form": "contact", "site_ts": timestamp, "homepage": ""}
+    for name, value in answers.items():
+        posted[f"fields[{name}][]" if isinstance(value, list) else f"fields[{name}]"] = value
+    return {**posted, **extra}
+
+
+def post(client, data, *, json=True, **headers):
+    headers.setdefault("HTTP_ORIGIN", ORIGIN)
+    if json:
+        headers["HTTP_ACCEPT"] = "application/json"
+    return client.post(URL, data, **headers)
+
+
+def test_a_valid_post_is_stored_in_the_arrival_status_and_answered_in_json(
+    client, contact_form, good_answers, minted
+):
+    response = post(client, body(good_answers, minted, site_locale="de"))
+    assert response.status_code == 200
+    reply = response.json()
+    assert reply["ok"] is True and set(reply) >= {"ok", "heading", "message", "redirect"}
+    assert reply["message"] == "Vielen Dank. Ihre Nachricht wurde gesendet."
+    submission = Submission.objects.get()
+    assert submission.status == Status.objects.get(is_arrival=True)
+    assert (submission.source, submission.language) == ("public", "de")
+    assert submission.log.get().action == "submission.created"
+
+
+def test_invalid_fields_answer_422_keyed_by_machine_name(client, contact_form, good_answers, minted):
+    response = post(client, body({**good_answers, "email": "nope", "name": ""}, minted))
+    assert response.status_code == 422
+    reply = response.json()
+    assert set(reply["errors"]) == {"fields.email", "fields.name"}
+    assert isinstance(reply["message"], str)
+    assert not Submission.objects.exists()
+
+
+def test_a_filled_honeypot_is_answered_as_success_and_nothing_is_stored(
+    client, contact_form, good_answers, minted
+):
+    response = post(client, body(good_answers, minted, homepage="http://spam.example"))
+    assert response.status_code == 200 and response.json()["ok"] is True
+    assert not Submission.objects.exists()
+
+
+def test_a_post_sent_too_fast_is_422(client, contact_form, good_answers):
+    response = post(client, body(good_answers, issue_timestamp("contact")))
+    assert response.status_code == 422
+    assert not Submission.objects.exists()
+
+
+def test_a_tampered_timestamp_is_422(client, contact_form, good_answers, minted):
+    response = post(client, body(good_answers, minted[:-4] + "AAAA"))
+    assert response.status_code == 422
+
+
+def test_a_post_from_a_foreign_page_is_422(client, contact_form, good_answers, minted):
+    response = post(client, body(good_answers, minted), HTTP_ORIGIN="https://elsewhere.example")
+    assert response.status_code == 422
+    assert not Submission.objects.exists()
+
+
+def test_the_earlier_layer_refuses_a_post_that_fails_two(client, contact_form, good_answers):
+    # Too fast AND from a foreign page: the timestamp layer (earlier) answers.
+    response = post(
+        client, body(good_answers, issue_timestamp("contact")), HTTP_ORIGIN="https://elsewhere.example"
+    )
+    assert response.status_code == 422
+    assert "too quickly" in response.json()["message"]
+
+
+def test_the_rate_limit_answers_429_with_retry_after(client, contact_form, good_answers, minted):
+    save_form(None, contact_form, values={"options": {"antispam": {"throttle": 2}}})
+    statuses = [
+        post(client, body({**good_answers, "message": f"Question number {n}"}, minted)).status_code
+        for n in range(3)
+    ]
+    assert statuses == [200, 200, 429]
+    response = post(client, body(good_answers, minted))
+    assert 1 <= int(response["Retry-After"]) <= 60
+
+
+def test_a_captcha_form_without_site_keys_refuses_with_a_reason(client, contact_form, good_answers, minted):
+    save_form(None, contact_form, values={"options": {"captcha": True}})
+    response = post(client, body(good_answers, minted))
+    assert response.status_code == 503
+    assert "captcha" in response.json()["message"]
+    assert not Submission.objects.exists()
+
+
+def test_identical_posts_within_the_window_make_one_submission(client, contact_form, good_answers, minted):
+    post(client, body(good_answers, minted))
+    post(client, body(good_answers, minted))
+    assert Submission.objects.count() == 1
+
+
+@pytest.mark.parametrize("slug", ["nosuch", "contact"])
+def test_an_unknown_or_switched_off_form_is_404(client, contact_form, good_answers, minted, slug):
+    save_form(None, contact_form, values={"is_switched_off": True})
+    response = client.post(
+        f"/site/forms/{slug}", body(good_answers, minted), HTTP_ORIGIN=ORIGIN, HTTP_ACCEPT="application/json"
+    )
+    assert response.status_code == 404
+    assert response.json()["ok"] is False
+
+
+def test_no_csrf_token_is_asked_for(contact_form, good_answers, minted):
+    response = post(Client(enforce_csrf_checks=True), body(good_answers, minted))
+    assert response.status_code == 200
+
+
+def test_without_json_the_answer_is_a_redirect_back_with_the_outcome_in_the_session(
+    client, contact_form, good_answers, minted
+):
+    response = post(
+        client,
+        body({**good_answers, "email": "nope"}, minted),
+        json=False,
+        HTTP_REFERER="http://testserver/kontakt/",
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "http://testserver/kontakt/"
+    result = client.session["inbox_result"]
+    assert (result["form"], result["ok"], list(result["errors"])) == ("contact", False, ["fields.email"])
+    assert result["values"]["name"] == "Ada Lovelace"
+
+
+def test_the_redirect_never_leaves_the_site(client, contact_form, good_answers, minted):
+    response = post(client, body(good_answers, minted), json=False, HTTP_REFERER="https://evil.example/phish")
+    assert response["Location"] == "/"
+
+
+def test_a_get_is_not_allowed(client, contact_form):
+    assert client.get(URL).status_code == 405
+
+
+def test_the_visitors_address_is_anonymised_when_asked(client, contact_form, good_answers, minted, settings):
+    settings.FRONTDESK = {
+        **settings.FRONTDESK,
+        "inbox": {**settings.FRONTDESK["inbox"], "anonymise_ip": True},
+    }
+    post(client, body(good_answers, minted), REMOTE_ADDR="203.0.113.77", HTTP_USER_AGENT="Tester/1.0")
+    meta = Submission.objects.get().metadata
+    assert (meta["ip"], meta["user_agent"]) == ("203.0.113.0", "Tester/1.0")
