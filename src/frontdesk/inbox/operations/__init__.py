@@ -1,6 +1,7 @@
 """THE inbox rules. Every door (public door, panel, API, MCP tools) calls these functions.
 
-Split by concern: `forms` (forms and their fields), `intake` (accepting a submission).
+Split by concern: `forms` (forms and their fields), `intake` (accepting a submission),
+`retention` (deleting and pruning submissions).
 """
 
 from frontdesk.inbox.operations.forms import (
@@ -11,12 +12,16 @@ from frontdesk.inbox.operations.forms import (
     sort_forms,
 )
 from frontdesk.inbox.operations.intake import accept_submission, arrival_status
+from frontdesk.inbox.operations.retention import delete_submission, prune, prune_plan
 
 __all__ = [
     "accept_submission",
     "arrival_status",
     "delete_form",
+    "delete_submission",
     "find_form",
+    "prune",
+    "prune_plan",
     "save_form",
     "sort_fields",
     "sort_forms",

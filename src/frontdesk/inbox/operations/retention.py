@@ -1,0 +1,78 @@
+"""Deleting submissions: one at a time through the model, so their files go too, and the form's
+kept counts stay true. The prune command and the panel's delete both come through here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from frontdesk.inbox.models import Form, Submission
+from frontdesk.inbox.operations._access import require
+
+
+@transaction.atomic
+def delete_submission(actor, submission: Submission) -> None:
+    require(actor, "inbox.update")
+    for attachment in submission.files.all():
+        attachment.delete()  # removes the stored file as well
+    unread = 1 if submission.is_unread else 0
+    Form.objects.filter(pk=submission.form_id).update(
+        total_count=Greatest(F("total_count") - 1, 0), unread_count=Greatest(F("unread_count") - unread, 0)
+    )
+    submission.delete()
+
+
+@dataclass(frozen=True)
+class PrunePlan:
+    spam_days: int
+    all_days: int
+
+    def condition(self, now) -> Q | None:
+        parts = []
+        if self.spam_days > 0:
+            parts.append(Q(status__is_spam=True, created_at__lt=now - timedelta(days=self.spam_days)))
+        if self.all_days > 0:
+            parts.append(Q(created_at__lt=now - timedelta(days=self.all_days)))
+        if not parts:
+            return None
+        condition = parts[0]
+        for part in parts[1:]:
+            condition |= part
+        return condition
+
+
+def prune_plan(days: int | None = None) -> PrunePlan:
+    """The configured ages (FRONTDESK["inbox"]["prune"]), or `days` for both when given."""
+    if days is not None:
+        return PrunePlan(spam_days=days, all_days=days)
+    ages = settings.FRONTDESK["inbox"]["prune"]
+    return PrunePlan(spam_days=ages["spam_days"], all_days=ages["all_days"])
+
+
+def due_for_pruning(plan: PrunePlan) -> Iterator[int]:
+    condition = plan.condition(timezone.now())
+    if condition is None:
+        return iter(())
+    return Submission.objects.filter(condition).order_by("pk").values_list("pk", flat=True).iterator(2000)
+
+
+def prune(plan: PrunePlan, *, dry_run: bool = False, progress: Callable[[], None] | None = None) -> dict:
+    """Delete what the plan says; returns {"spam": n, "other": n}. A dry run only counts."""
+    counts = {"spam": 0, "other": 0}
+    for pk in list(due_for_pruning(plan)):
+        submission = Submission.objects.select_related("status").filter(pk=pk).first()
+        if submission is None:
+            continue
+        counts["spam" if submission.status.is_spam else "other"] += 1
+        if not dry_run:
+            delete_submission(None, submission)
+        if progress:
+            progress()
+    return counts
