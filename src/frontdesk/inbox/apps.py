@@ -10,4 +10,10 @@ class InboxConfig(AppConfig):
     verbose_name = _("Inbox")
 
     def ready(self) -> None:
-        from frontdesk.inbox import checks  # noqa: F401  (registers the system checks)
+        from frontdesk.core.demo import register_demo
+        from frontdesk.inbox import (
+            checks,  # noqa: F401  (registers the system checks)
+            demo,
+        )
+
+        register_demo("inbox", seed=demo.seed, remove=demo.remove)
