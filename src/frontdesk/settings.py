@@ -358,4 +358,12 @@ FRONTDESK = {
     },
 }
 
+# Request bodies at the public door (docs/inbox.md, "Uploads"). Fields other than files may take
+# 2.5 MB; a file above 2.5 MB goes to a temporary file instead of memory. Django may refuse a post
+# with more files than this before the door counts them: kept well above upload.max_files so that
+# "too many files" is a 422 under the field, and only a body far over the limits is a 413.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_NUMBER_FILES = max(100, 2 * FRONTDESK["inbox"]["upload"]["max_files"])
+
 SITE_NAME = env("FRONTDESK_SITE_NAME", "frontdesk demo site")

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http.multipartparser import MultiPartParserError
+from django.http.request import QueryDict
+from django.utils.datastructures import MultiValueDict
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
@@ -28,15 +33,68 @@ class Outcome:
     headers: dict[str, str] = field(default_factory=dict)
 
 
+def machine_name(key: str) -> str | None:
+    """ "x" for an input named fields[x] or fields[x][]; None for any other input."""
+    if key.startswith(FIELD_PREFIX) and key.endswith(FIELD_SUFFIX):
+        return key[len(FIELD_PREFIX) : -len(FIELD_SUFFIX)].removesuffix("][")
+    return None
+
+
 def posted_values(request: HttpRequest) -> dict[str, str | list[str]]:
     """{machine name: value} from inputs named fields[<machine name>]; several values stay a list."""
     values: dict[str, str | list[str]] = {}
     for key in request.POST:
-        if key.startswith(FIELD_PREFIX) and key.endswith(FIELD_SUFFIX):
-            name = key[len(FIELD_PREFIX) : -len(FIELD_SUFFIX)].removesuffix("][")
+        name = machine_name(key)
+        if name is not None:
             items = request.POST.getlist(key)
             values[name] = items if len(items) > 1 or key.endswith("[]") else items[0]
     return values
+
+
+def posted_files(request: HttpRequest) -> dict[str, list]:
+    """{machine name: [UploadedFile]} from file inputs named fields[<name>] or fields[<name>][]."""
+    files: dict[str, list] = {}
+    for key in request.FILES:
+        name = machine_name(key)
+        if name is not None:
+            files.setdefault(name, []).extend(request.FILES.getlist(key))
+    return files
+
+
+def body_limit() -> int:
+    """Largest request body the door reads: every file at its largest, plus the other fields."""
+    upload = settings.FRONTDESK["inbox"]["upload"]
+    return upload["max_bytes"] * upload["max_files"] + settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+def read_body(request: HttpRequest) -> Outcome | None:
+    """Parse the body once, up front; None when it could be read, else the refusal to answer.
+
+    Over the limits (Content-Length above `body_limit()`, or Django's RequestDataTooBig,
+    TooManyFilesSent, TooManyFieldsSent) answers 413; a malformed multipart body 400. Either way
+    the request is left with empty POST and FILES so the answer can still be built.
+    """
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    try:
+        if length > body_limit():
+            raise RequestDataTooBig
+        request.POST  # noqa: B018 - reading it parses the body and the files
+        request.FILES  # noqa: B018
+    except (RequestDataTooBig, TooManyFilesSent, TooManyFieldsSent):
+        _forget_body(request)
+        return refusal(_("The files or the message are too large. Send less at once."), 413)
+    except MultiPartParserError:
+        _forget_body(request)
+        return refusal(_("The message could not be read. Please try again."), 400)
+    return None
+
+
+def _forget_body(request: HttpRequest) -> None:
+    # What Django's own _mark_post_parse_error does: later reads see an empty post.
+    request._post, request._files = QueryDict(), MultiValueDict()
 
 
 def page_language(request: HttpRequest) -> str:

@@ -12,8 +12,18 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from frontdesk.core.api.errors import error_map
+from frontdesk.core.languages import default_language
 from frontdesk.inbox import antispam
-from frontdesk.inbox.door import answer, metadata, page_language, posted_values, refusal, thanks
+from frontdesk.inbox.door import (
+    answer,
+    metadata,
+    page_language,
+    posted_files,
+    posted_values,
+    read_body,
+    refusal,
+    thanks,
+)
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import accept_submission
@@ -22,6 +32,11 @@ from frontdesk.inbox.operations import accept_submission
 @csrf_exempt
 @require_POST
 def submit(request: HttpRequest, slug: str) -> HttpResponse:
+    # The first read of the body: too large answers 413 here, never Django's 400 or a 500.
+    with translation.override(default_language()):
+        unreadable = read_body(request)
+    if unreadable is not None:
+        return answer(request, slug, unreadable)
     language = page_language(request)
     with translation.override(language):
         form = Form.objects.live().filter(slug=slug).first()
@@ -46,6 +61,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
                 source=Source.PUBLIC,
                 meta=metadata(request, antispam.visitor_address(request, anonymise)),
                 language=language,
+                files=posted_files(request),
             )
         except ValidationError as error:
             return answer(

@@ -13,7 +13,7 @@ import json
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.http import Http404
@@ -26,6 +26,14 @@ from frontdesk.inbox.models import Answer, Form, LogLine, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.notify import notify_new_submission
 from frontdesk.inbox.operations._access import require
+from frontdesk.inbox.uploads import (
+    CleanFile,
+    clean_files,
+    file_answers,
+    files_fingerprint,
+    remove_files,
+    store_files,
+)
 
 
 def arrival_status() -> Status:
@@ -35,9 +43,14 @@ def arrival_status() -> Status:
     return status
 
 
-def answers_hash(answers: list[CleanAnswer]) -> str:
-    """A stable digest of what was answered: same answers, same hash, whatever the order posted."""
+def answers_hash(answers: list[CleanAnswer], files: list[CleanFile] = ()) -> str:
+    """A stable digest of what was answered: same answers, same hash, whatever the order posted.
+
+    Files count by field, original name, size and sha256 of their bytes.
+    """
     canonical = sorted((answer.field.name, answer.payload or answer.value) for answer in answers)
+    if files:
+        canonical = [canonical, files_fingerprint(files)]
     return hashlib.sha256(json.dumps(canonical, ensure_ascii=False).encode()).hexdigest()
 
 
@@ -69,51 +82,83 @@ def accept_submission(
     actor=None,
     meta: dict | None = None,
     language: str | None = None,
+    files: dict | None = None,
 ) -> tuple[Submission, bool]:
-    """Validate `values` ({machine name: value}) and store them; returns (submission, created).
+    """Validate `values` ({machine name: value}) and `files` ({machine name: [UploadedFile]}) and
+    store them; returns (submission, created).
 
-    Raises ValidationError keyed `fields.<machine name>`, or Http404 for a switched-off form.
+    Raises one ValidationError keyed `fields.<machine name>` for answers and files together, or
+    Http404 for a switched-off form. Files are written only for a new submission; when anything
+    in the transaction fails, the files already written are deleted again.
     """
     if source == Source.PANEL:
         require(actor, "inbox.update")
     if form.is_switched_off:
         raise Http404(_("This form is switched off."))
-    answers = clean_answers(list(form.live_fields()), values)
-    digest = answers_hash(answers)
+    fields = list(form.live_fields())
+    errors: dict[str, list[str]] = {}
+    answers: list[CleanAnswer] = []
+    uploads: list[CleanFile] = []
+    try:
+        answers = clean_answers(fields, values)
+    except ValidationError as error:
+        errors.update(error.message_dict)
+    try:
+        uploads = clean_files(fields, files)
+    except ValidationError as error:
+        errors.update(error.message_dict)
+    if errors:
+        raise ValidationError(errors)
+    if uploads:
+        order = {field.pk: position for position, field in enumerate(fields)}
+        answers = sorted([*answers, *file_answers(uploads)], key=lambda answer: order[answer.field.pk])
+    digest = answers_hash(answers, uploads)
     now = timezone.now()
     window = timedelta(seconds=settings.FRONTDESK["inbox"]["duplicate_window"])
-    with transaction.atomic():
-        Form.objects.select_for_update().filter(pk=form.pk).first()
-        earlier = (
-            Submission.objects.filter(form=form, answers_hash=digest, created_at__gte=now - window)
-            .order_by("-created_at")
-            .first()
-        )
-        if earlier is not None:
-            Submission.objects.filter(pk=earlier.pk).update(updated_at=now)
-            LogLine.objects.create(
-                submission=earlier, action="submission.repeated", actor=actor, data={"source": source}
-            )
-            earlier.updated_at = now
-            return earlier, False
-        submission = Submission.objects.create(
-            form=form,
-            status=arrival_status(),
-            source=source,
-            metadata=meta or {},
-            language=language if is_site_language(language) else default_language(),
-            answers_hash=digest,
-            search_text=_search_text(answers),
-            created_at=now,
-            updated_at=now,
-        )
-        _write_answers(submission, answers)
+    written: list[str] = []  # names on the inbox storage, deleted again if the block fails
+    try:
+        with transaction.atomic():
+            return _store(form, answers, uploads, written, digest, now, window, source, actor, meta, language)
+    except BaseException:
+        # Rolled back: the rows are gone, so the files written for them go too.
+        remove_files(written)
+        raise
+
+
+def _store(form, answers, uploads, written, digest, now, window, source, actor, meta, language):
+    """The write half of accept_submission, run inside its transaction."""
+    Form.objects.select_for_update().filter(pk=form.pk).first()
+    earlier = (
+        Submission.objects.filter(form=form, answers_hash=digest, created_at__gte=now - window)
+        .order_by("-created_at")
+        .first()
+    )
+    if earlier is not None:
+        Submission.objects.filter(pk=earlier.pk).update(updated_at=now)
         LogLine.objects.create(
-            submission=submission, action="submission.created", actor=actor, data={"source": source}
+            submission=earlier, action="submission.repeated", actor=actor, data={"source": source}
         )
-        Form.objects.filter(pk=form.pk).update(
-            total_count=F("total_count") + 1, unread_count=F("unread_count") + 1
-        )
-        # Written first, mailed after the commit (send_per_recipient waits for it).
-        notify_new_submission(submission)
+        earlier.updated_at = now
+        return earlier, False
+    submission = Submission.objects.create(
+        form=form,
+        status=arrival_status(),
+        source=source,
+        metadata=meta or {},
+        language=language if is_site_language(language) else default_language(),
+        answers_hash=digest,
+        search_text=_search_text(answers),
+        created_at=now,
+        updated_at=now,
+    )
+    _write_answers(submission, answers)
+    store_files(submission, uploads, written)
+    LogLine.objects.create(
+        submission=submission, action="submission.created", actor=actor, data={"source": source}
+    )
+    Form.objects.filter(pk=form.pk).update(
+        total_count=F("total_count") + 1, unread_count=F("unread_count") + 1
+    )
+    # Written first, mailed after the commit (send_per_recipient waits for it).
+    notify_new_submission(submission)
     return submission, True

@@ -1,0 +1,1 @@
+"""Template tags of the inbox: {% load inbox %} gives {% inbox_form %}."""
