@@ -17,5 +17,6 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("", include("frontdesk.core.site.urls")),
+    path("", include("frontdesk.inbox.site_urls")),
     prefix_default_language=False,
 )

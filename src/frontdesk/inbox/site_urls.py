@@ -1,0 +1,8 @@
+"""Demo pages of the public site that print the demo forms (under the language prefixes)."""
+
+from django.urls import path
+
+from frontdesk.inbox import site_views
+
+app_name = "inbox-site"
+urlpatterns = [path("forms/<slug:slug>/", site_views.form_page, name="form-page")]
