@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
+
 import pytest
 
 from frontdesk.inbox.operations import save_form
@@ -37,3 +42,55 @@ def good_answers() -> dict:
         "message": "Please call me back.",
         "consent": "on",
     }
+
+
+class FakeProvider:
+    """Plays a provider's verify endpoint; `mode` says what it answers."""
+
+    def __init__(self) -> None:
+        self.mode = "success"
+        self.posts: list[dict[str, str]] = []
+        self.release = threading.Event()
+        self.url = ""
+
+
+@pytest.fixture
+def fake_provider():
+    """A captcha provider's verify endpoint on 127.0.0.1 (point `verify_url` at `fake.url`)."""
+    fake = FakeProvider()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            form = parse_qs(self.rfile.read(length).decode())
+            fake.posts.append({key: values[0] for key, values in form.items()})
+            if fake.mode == "slow":
+                fake.release.wait(10)
+            status, body = 200, {"success": fake.mode == "success"}
+            if fake.mode == "failure":
+                body["error-codes"] = ["invalid-input-response"]
+            if fake.mode == "error":
+                status, body = 500, {"error": "internal"}
+            raw = b"<html>down</html>" if fake.mode == "html" else json.dumps(body).encode()
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(raw)))
+                self.end_headers()
+                self.wfile.write(raw)
+            except OSError:
+                pass  # the client gave up (timeout test)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    fake.url = f"http://127.0.0.1:{server.server_address[1]}/siteverify"
+    yield fake
+    fake.release.set()
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)

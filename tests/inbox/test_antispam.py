@@ -7,14 +7,11 @@ provider is a real HTTP server on 127.0.0.1 playing the provider's verify endpoi
 from __future__ import annotations
 
 import copy
-import json
 import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs
 
 import pytest
 import time_machine
@@ -284,58 +281,12 @@ def test_wildcard_allowed_hosts_admits_only_the_requests_own_host(settings):
 # --- Captcha against a local fake provider -------------------------------------------------------
 
 
-class FakeProvider:
-    """Plays a provider's verify endpoint; `mode` says what it answers."""
-
-    def __init__(self) -> None:
-        self.mode = "success"
-        self.posts: list[dict[str, str]] = []
-        self.release = threading.Event()
-        self.url = ""
-
-
 @pytest.fixture
-def provider(site):
-    fake = FakeProvider()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self):
-            length = int(self.headers.get("Content-Length") or 0)
-            form = parse_qs(self.rfile.read(length).decode())
-            fake.posts.append({key: values[0] for key, values in form.items()})
-            if fake.mode == "slow":
-                fake.release.wait(10)
-            status, body = 200, {"success": fake.mode == "success"}
-            if fake.mode == "failure":
-                body["error-codes"] = ["invalid-input-response"]
-            if fake.mode == "error":
-                status, body = 500, {"error": "internal"}
-            raw = b"<html>down</html>" if fake.mode == "html" else json.dumps(body).encode()
-            try:
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(raw)))
-                self.end_headers()
-                self.wfile.write(raw)
-            except OSError:
-                pass  # the client gave up (timeout test)
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    fake.url = f"http://127.0.0.1:{server.server_address[1]}/siteverify"
+def provider(site, fake_provider):
     site["captcha"].update(
-        provider="turnstile", site_key="site-key", secret="secret-key", verify_url=fake.url
+        provider="turnstile", site_key="site-key", secret="secret-key", verify_url=fake_provider.url
     )
-    yield fake
-    fake.release.set()
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    return fake_provider
 
 
 def captcha_post(field: str = "cf-turnstile-response", value: str = "widget-answer", **options):
@@ -764,6 +715,7 @@ def test_visitor_address(remote, full, anonymised):
     assert visitor_address(request, anonymise=True) == anonymised
 
 
+@pytest.mark.django_db
 def test_a_bad_antispam_setting_stops_the_system_check(settings):
     from django.core.management import call_command
     from django.core.management.base import SystemCheckError

@@ -176,3 +176,42 @@ def test_the_visitors_address_is_anonymised_when_asked(client, contact_form, goo
     post(client, body(good_answers, minted), REMOTE_ADDR="203.0.113.77", HTTP_USER_AGENT="Tester/1.0")
     meta = Submission.objects.get().metadata
     assert (meta["ip"], meta["user_agent"]) == ("203.0.113.0", "Tester/1.0")
+
+
+def test_a_captcha_the_provider_refuses_is_422_and_stores_nothing(
+    client, contact_form, good_answers, minted, fake_provider, settings
+):
+    inbox = settings.FRONTDESK["inbox"]
+    captcha = {"provider": "turnstile", "site_key": "k", "secret": "s", "verify_url": fake_provider.url}
+    settings.FRONTDESK = {**settings.FRONTDESK, "inbox": {**inbox, "captcha": captcha}}
+    save_form(None, contact_form, values={"options": {"captcha": True}})
+    fake_provider.mode = "failure"
+    refused = post(client, body(good_answers, minted, **{"cf-turnstile-response": "token"}))
+    assert refused.status_code == 422
+    assert not Submission.objects.exists()
+    fake_provider.mode = "success"
+    accepted = post(client, body(good_answers, minted, **{"cf-turnstile-response": "token"}))
+    assert accepted.status_code == 200
+    assert Submission.objects.count() == 1
+
+
+def test_an_accepted_post_mails_the_recipients_after_it_is_stored(
+    client, contact_form, good_answers, minted, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    save_form(None, contact_form, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}})
+    with django_capture_on_commit_callbacks(execute=True):
+        post(client, body(good_answers, minted))
+    assert [message.to for message in mail.outbox] == [["desk@example.com"]]
+    assert Submission.objects.count() == 1
+
+
+def test_identical_posts_outside_the_window_make_a_second_submission(
+    client, contact_form, good_answers, minted
+):
+    post(client, body(good_answers, minted))
+    with time_machine.travel(timezone.now() + timedelta(seconds=901)):
+        cache.clear()
+        post(client, body(good_answers, minted))
+    assert Submission.objects.count() == 2
