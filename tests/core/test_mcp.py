@@ -26,7 +26,6 @@ from pydantic import Field
 
 from frontdesk.core.mcp import registry
 from frontdesk.core.models import ApiToken, Note
-from frontdesk.core.notes import NoteEntity, register_entity, unregister_entity
 
 MCP_PATH = settings.FRONTDESK["mcp"]["path"]
 ALL_CORE_SCOPES = ["account:read", "notes:read", "notes:write"]
@@ -109,20 +108,6 @@ def token_for():
         return secret
 
     return issue
-
-
-@pytest.fixture
-def account_notes():
-    register_entity(
-        NoteEntity(
-            "test_account",
-            model="core.User",
-            view_permission="core.accounts.manage",
-            add_permission="core.accounts.manage",
-        )
-    )
-    yield "test_account"
-    unregister_entity("test_account")
 
 
 @pytest.fixture

@@ -5,24 +5,8 @@ from __future__ import annotations
 import pytest
 
 from frontdesk.core.models import ApiToken, Note
-from frontdesk.core.notes import NoteEntity, register_entity, unregister_entity
 
 URL = "/api/cms/entities/{entity}/{pk}/notes"
-
-
-@pytest.fixture
-def account_notes():
-    """A registered entity for the tests: notes on accounts, guarded by core.accounts.manage."""
-    register_entity(
-        NoteEntity(
-            "test_account",
-            model="core.User",
-            view_permission="core.accounts.manage",
-            add_permission="core.accounts.manage",
-        )
-    )
-    yield "test_account"
-    unregister_entity("test_account")
 
 
 def post_note(client, entity, pk, body, **extra):

@@ -2,17 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from frontdesk.core.notes import NoteEntity, register_entity, unregister_entity
 from tests.matrix import api_routes, panel_routes, walk_matrix
-
-
-@pytest.fixture
-def account_notes():
-    register_entity(NoteEntity("test_account", "core.User", "core.accounts.manage", "core.accounts.manage"))
-    yield "test_account"
-    unregister_entity("test_account")
 
 
 def test_every_route_answers_each_role_as_its_permission_says(make_user, account_notes):
