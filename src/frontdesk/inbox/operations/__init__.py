@@ -1,7 +1,8 @@
 """THE inbox rules. Every door (public door, panel, API, MCP tools) calls these functions.
 
 Split by concern: `forms` (forms and their fields), `intake` (accepting a submission),
-`retention` (deleting and pruning submissions).
+`handling` (status, assignee, corrections, read state, mass changes), `retention` (deleting
+and pruning submissions).
 """
 
 from frontdesk.inbox.operations.forms import (
@@ -11,6 +12,7 @@ from frontdesk.inbox.operations.forms import (
     sort_fields,
     sort_forms,
 )
+from frontdesk.inbox.operations.handling import mark_read, mass_update, update_submission
 from frontdesk.inbox.operations.intake import accept_submission, arrival_status
 from frontdesk.inbox.operations.retention import delete_submission, prune, prune_plan
 
@@ -20,9 +22,12 @@ __all__ = [
     "delete_form",
     "delete_submission",
     "find_form",
+    "mark_read",
+    "mass_update",
     "prune",
     "prune_plan",
     "save_form",
     "sort_fields",
     "sort_forms",
+    "update_submission",
 ]

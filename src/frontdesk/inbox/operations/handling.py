@@ -1,0 +1,131 @@
+"""Staff handling a submission: status, assignee, a corrected answer, read/unread, mass changes.
+
+Each change writes a log line with a dotted action name: submission.status_changed,
+submission.assigned, submission.answer_corrected, submission.marked_read/_unread.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from frontdesk.inbox.answers import clean_answers
+from frontdesk.inbox.models import Form, LogLine, Status, Submission
+from frontdesk.inbox.operations._access import require
+from frontdesk.inbox.operations.retention import delete_submission
+
+UNCHANGED = object()
+
+
+def _status(value) -> Status:
+    try:
+        return value if isinstance(value, Status) else Status.objects.get(pk=int(value))
+    except (Status.DoesNotExist, TypeError, ValueError):
+        raise ValidationError({"status": [_("There is no such status.")]}) from None
+
+
+def _assignee(value):
+    if value in (None, ""):
+        return None
+    User = get_user_model()
+    try:
+        account = value if isinstance(value, User) else User.objects.get(pk=int(value), is_active=True)
+    except (User.DoesNotExist, TypeError, ValueError):
+        raise ValidationError({"assignee": [_("There is no such account.")]}) from None
+    if not account.has_perm("inbox.view"):
+        raise ValidationError({"assignee": [_("This account cannot open the inbox.")]})
+    return account
+
+
+def _log(submission: Submission, action: str, actor, **data) -> None:
+    LogLine.objects.create(submission=submission, action=action, actor=actor, data=data)
+
+
+def _correct_answers(actor, submission: Submission, corrections: dict) -> None:
+    by_name = {answer.name: answer for answer in submission.answers.select_related("field")}
+    unknown = sorted(set(corrections) - set(by_name))
+    if unknown:
+        raise ValidationError(
+            {f"answers.{name}": [_("This submission has no such answer.")] for name in unknown}
+        )
+    fields = [by_name[name].field for name in corrections if by_name[name].field is not None]
+    # A field may have been renamed since: validate under its current name.
+    raw = {by_name[name].field.name: value for name, value in corrections.items() if by_name[name].field}
+    cleaned = {answer.field.name: answer for answer in clean_answers(fields, raw)}
+    for name, new in corrections.items():
+        answer = by_name[name]
+        clean = cleaned.get(answer.field.name) if answer.field else None
+        value = clean.value if clean else str(new or "").strip()
+        if value == answer.value:
+            continue
+        _log(submission, "submission.answer_corrected", actor, name=name, old=answer.value, new=value)
+        answer.value, answer.payload = value, (clean.payload if clean else None)
+        answer.save(update_fields=["value", "payload"])
+    submission.search_text = "\n".join(a.value for a in submission.answers.all()).lower()
+
+
+@transaction.atomic
+def update_submission(
+    actor, submission: Submission, *, status=UNCHANGED, assignee=UNCHANGED, answers: dict | None = None
+) -> Submission:
+    """Change status, assignee and corrected answers in one call (spec: "submission update")."""
+    require(actor, "inbox.update")
+    submission = Submission.objects.select_for_update().get(pk=submission.pk)
+    if status is not UNCHANGED:
+        new_status = _status(status)
+        if new_status.pk != submission.status_id:
+            _log(submission, "submission.status_changed", actor, old=submission.status_id, new=new_status.pk)
+            submission.status = new_status
+    if assignee is not UNCHANGED:
+        account = _assignee(assignee)
+        if getattr(account, "pk", None) != submission.assignee_id:
+            _log(
+                submission,
+                "submission.assigned",
+                actor,
+                old=submission.assignee_id,
+                new=getattr(account, "pk", None),
+            )
+            submission.assignee = account
+    if answers:
+        _correct_answers(actor, submission, answers)
+    submission.updated_at = timezone.now()
+    submission.save()
+    return submission
+
+
+@transaction.atomic
+def mark_read(actor, submission: Submission, *, read: bool = True) -> None:
+    """Opening a submission marks it read (docs/inbox.md); "mark unread" turns it back."""
+    require(actor, "inbox.view")
+    changed = Submission.objects.filter(pk=submission.pk, is_unread=read).update(is_unread=not read)
+    if changed:
+        step = -1 if read else 1
+        Form.objects.filter(pk=submission.form_id).update(unread_count=F("unread_count") + step)
+        _log(submission, "submission.marked_read" if read else "submission.marked_unread", actor)
+        submission.is_unread = not read
+
+
+def mass_update(actor, form: Form, ids: list, *, status=None, delete: bool = False) -> int:
+    """Set a status on, or delete, the chosen submissions of one form; returns how many changed."""
+    require(actor, "inbox.update")
+    if (status is None) == (not delete):
+        raise ValidationError({"__all__": [_("Choose a status or deletion.")]})
+    try:
+        wanted = {int(pk) for pk in ids}
+    except (TypeError, ValueError):
+        raise ValidationError({"ids": [_("Give the selection as a list of ids.")]}) from None
+    chosen = list(Submission.objects.filter(form=form, pk__in=wanted))
+    if len(chosen) != len(wanted):
+        raise ValidationError({"ids": [_("Some of the chosen submissions are not in this form.")]})
+    with transaction.atomic():
+        for submission in chosen:
+            if delete:
+                delete_submission(actor, submission)
+            else:
+                update_submission(actor, submission, status=status)
+    return len(chosen)

@@ -1,0 +1,113 @@
+"""Handling a submission: status, assignee, corrected answers, read state and mass changes, logged."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from frontdesk.inbox.models import Form, Status, Submission
+from frontdesk.inbox.operations import (
+    accept_submission,
+    mark_read,
+    mass_update,
+    update_submission,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def clerk(make_user):
+    return make_user("inbox.view", "inbox.update", display_name="Clara Clerk")
+
+
+@pytest.fixture
+def submission(contact_form, good_answers):
+    return accept_submission(contact_form, good_answers)[0]
+
+
+def actions(submission) -> list[str]:
+    return list(submission.log.values_list("action", flat=True))
+
+
+def test_status_assignee_and_a_corrected_answer_change_in_one_call(submission, clerk):
+    done = Status.objects.get(label__en="Done")
+    update_submission(
+        clerk, submission, status=done.pk, assignee=clerk.pk, answers={"email": "ada@example.com"}
+    )
+    submission.refresh_from_db()
+    assert (submission.status, submission.assignee) == (done, clerk)
+    assert submission.answer("email").value == "ada@example.com"
+    assert "ada@example.com" in submission.search_text
+    assert actions(submission) == [
+        "submission.created",
+        "submission.status_changed",
+        "submission.assigned",
+        "submission.answer_corrected",
+    ]
+
+
+def test_a_corrected_answer_follows_the_fields_rules(submission, clerk):
+    with pytest.raises(ValidationError) as caught:
+        update_submission(clerk, submission, answers={"email": "not an address"})
+    assert list(caught.value.message_dict) == ["fields.email"]
+    with pytest.raises(ValidationError):
+        update_submission(clerk, submission, answers={"nope": "x"})
+
+
+def test_an_unknown_status_or_an_account_without_the_inbox_is_refused(submission, clerk, make_user):
+    with pytest.raises(ValidationError) as caught:
+        update_submission(clerk, submission, status=999999)
+    assert list(caught.value.message_dict) == ["status"]
+    with pytest.raises(ValidationError) as caught:
+        update_submission(clerk, submission, assignee=make_user().pk)
+    assert list(caught.value.message_dict) == ["assignee"]
+
+
+def test_nothing_changed_writes_no_log_line(submission, clerk):
+    update_submission(clerk, submission, status=submission.status_id, assignee=None)
+    assert actions(submission) == ["submission.created"]
+
+
+def test_handling_needs_inbox_update(submission, make_user):
+    with pytest.raises(PermissionDenied):
+        update_submission(make_user("inbox.view"), submission, assignee=None)
+
+
+def test_opening_marks_read_and_mark_unread_turns_it_back(submission, clerk, contact_form):
+    mark_read(clerk, submission)
+    mark_read(clerk, submission)  # twice: counted once
+    contact_form.refresh_from_db()
+    assert (Submission.objects.get().is_unread, contact_form.unread_count) == (False, 0)
+    mark_read(clerk, submission, read=False)
+    contact_form.refresh_from_db()
+    assert (Submission.objects.get().is_unread, contact_form.unread_count) == (True, 1)
+    assert actions(submission)[-2:] == ["submission.marked_read", "submission.marked_unread"]
+
+
+def test_mass_status_and_mass_delete(contact_form, good_answers, clerk):
+    ids = [
+        accept_submission(contact_form, {**good_answers, "message": f"Question {n}"})[0].pk for n in range(3)
+    ]
+    spam = Status.objects.get(is_spam=True)
+    assert mass_update(clerk, contact_form, ids[:2], status=spam.pk) == 2
+    assert Submission.objects.filter(status=spam).count() == 2
+    assert mass_update(clerk, contact_form, ids[:2], delete=True) == 2
+    assert list(Submission.objects.values_list("pk", flat=True)) == [ids[2]]
+    assert Form.objects.get().total_count == 1
+
+
+def test_a_mass_change_is_all_or_nothing_within_one_form(contact_form, good_answers, clerk):
+    from frontdesk.inbox.operations import save_form
+
+    first = accept_submission(contact_form, good_answers)[0]
+    other_form = save_form(
+        None, values={"slug": "other", "title": {"en": "Other"}}, fields=[{"machine_name": "q"}]
+    )
+    foreign = accept_submission(other_form, {"q": "hello"})[0]
+    spam = Status.objects.get(is_spam=True)
+    with pytest.raises(ValidationError):
+        mass_update(clerk, contact_form, [first.pk, foreign.pk], status=spam.pk)
+    assert not Submission.objects.filter(status=spam).exists()
+    with pytest.raises(ValidationError):
+        mass_update(clerk, contact_form, [first.pk])
