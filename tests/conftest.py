@@ -6,7 +6,6 @@ The browser fixtures live in tests/browser/conftest.py; the permission matrix in
 from __future__ import annotations
 
 import os
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,6 +14,8 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.test import Client
+
+from tests.ports import free_port
 
 PASSWORD = "a long test password 42"
 
@@ -91,12 +92,6 @@ def admin_client(admin_user) -> Client:
     return client
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     """frontdesk's real ASGI app (Django + MCP) under uvicorn, in a thread of this worker.
@@ -105,7 +100,7 @@ def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     """
     import uvicorn
 
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(
         "frontdesk.asgi:application", host="127.0.0.1", port=port, lifespan="on", log_level="warning"
     )

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 from django.core import mail
 from django.db import transaction
 from django.test import override_settings
 
 from frontdesk.core.mail import Recipient, render_mail, safe_reply_to, send_per_recipient
+from tests.ports import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -81,17 +80,11 @@ def test_a_reply_to_that_could_inject_headers_is_dropped(value):
     assert safe_reply_to(value) is None
 
 
-def _closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def test_an_smtp_failure_is_reported_to_the_callback_and_not_raised(django_capture_on_commit_callbacks):
     smtp = {
         "default": {
             "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": "127.0.0.1", "port": _closed_port(), "timeout": 3},
+            "OPTIONS": {"host": "127.0.0.1", "port": free_port(), "timeout": 3},
         }
     }
     # The test runner swaps every mailer for locmem; this override comes after it.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -11,13 +10,9 @@ import time
 import httpx
 import pytest
 
+from tests.ports import free_port
+
 pytestmark = pytest.mark.live
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +22,7 @@ def served_site(tmp_path_factory):
     env.pop("DATABASE_URL", None)  # its own SQLite file, never the test database
     frontdesk = [sys.executable, "-m", "frontdesk"]
     subprocess.run([*frontdesk, "migrate", "--verbosity", "0"], env=env, check=True, timeout=120)
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [*frontdesk, "serve", "--port", str(port), "--log-level", "warning"],
         env=env,

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 from django.core import mail
 from django.test import override_settings
 
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import accept_submission, save_form
+from tests.ports import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -74,19 +73,13 @@ def test_nothing_is_sent_before_the_submission_is_written(form_with_recipients, 
     assert mail.outbox == []
 
 
-def _closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def test_a_failed_mail_is_recorded_and_the_submission_kept(
     form_with_recipients, good_answers, django_capture_on_commit_callbacks
 ):
     smtp = {
         "default": {
             "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": "127.0.0.1", "port": _closed_port(), "timeout": 3},
+            "OPTIONS": {"host": "127.0.0.1", "port": free_port(), "timeout": 3},
         }
     }
     with override_settings(MAILERS=smtp):
