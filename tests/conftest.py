@@ -124,3 +124,20 @@ def live_site(live_server_url, transactional_db) -> str:
     (Not called `live_server`: pytest-django reserves that name for its own fixture.)
     """
     return live_server_url
+
+
+@pytest.fixture
+def account_notes():
+    """A registered note entity for the tests: notes on accounts, guarded by core.accounts.manage."""
+    from frontdesk.core.notes import NoteEntity, register_entity, unregister_entity
+
+    register_entity(
+        NoteEntity(
+            "test_account",
+            model="core.User",
+            view_permission="core.accounts.manage",
+            add_permission="core.accounts.manage",
+        )
+    )
+    yield "test_account"
+    unregister_entity("test_account")

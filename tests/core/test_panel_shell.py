@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 from django.contrib.auth.models import Group
@@ -64,7 +65,7 @@ def test_menu_shows_only_the_sections_the_account_may_open(make_user):
 
 def test_superuser_menu_lists_every_core_section_in_order(admin_user):
     html = client_for(admin_user).get("/cms/profile/").content.decode()
-    assert menu_keys(html)[:3] == ["profile", "accounts", "tokens"]
+    assert menu_keys(html)[:4] == ["inbox", "profile", "accounts", "tokens"]
     assert "design" in menu_keys(html)
 
 
@@ -76,8 +77,8 @@ def test_menu_marks_the_open_section_as_current_page(admin_user):
 
 def test_menu_prints_group_headings(admin_user):
     html = client_for(admin_user).get("/cms/profile/").content.decode()
-    assert '<h2 class="fd-nav-heading" id="fd-nav-group-1">Settings</h2>' in html
-    assert 'aria-labelledby="fd-nav-group-1"' in html
+    heading = re.search(r'<h2 class="fd-nav-heading" id="(fd-nav-group-\d+)">Settings</h2>', html)
+    assert heading and f'aria-labelledby="{heading[1]}"' in html
 
 
 def test_style_guide_is_hidden_from_an_account_without_the_permission(make_user):
@@ -115,8 +116,15 @@ def test_landing_falls_back_to_the_first_visible_section(sections, make_user):
     assert client_for(user).get("/cms/")["Location"] == "/cms/profile/"
 
 
-def test_administrator_lands_on_my_account_when_no_section_is_a_landing(admin_user):
-    assert client_for(admin_user).get("/cms/")["Location"] == "/cms/profile/"
+def test_administrator_lands_on_the_inbox_the_registered_landing_section(admin_user):
+    assert client_for(admin_user).get("/cms/")["Location"] == "/cms/inbox/"
+
+
+def test_an_inbox_registered_without_landing_gives_way_to_a_landing_section(sections, admin_user):
+    sections["inbox"] = replace(sections["inbox"], landing=False)
+    assert landing_section_for(admin_user).key == "inbox"  # still the first visible one
+    sections["spot"] = Section(key="spot", label="Spot", urlconf="x", order=500, landing=True)
+    assert landing_section_for(admin_user).key == "spot"
 
 
 @override_settings(FRONTDESK={"panel": {"paths": {"tokens": "agents/keys/"}}})

@@ -12,8 +12,9 @@ from django.db import close_old_connections
 from django.http import Http404
 from django.utils import timezone
 
-from frontdesk.inbox.models import Form, LogLine, Status, Submission
+from frontdesk.inbox.models import LogLine, Status, Submission
 from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.queries import form_counts
 
 pytestmark = pytest.mark.django_db
 
@@ -105,8 +106,7 @@ def test_counts_are_kept_on_the_form(contact_form, good_answers):
     accept_submission(contact_form, good_answers)
     accept_submission(contact_form, good_answers)  # a duplicate counts once
     accept_submission(contact_form, {**good_answers, "name": "Grace Hopper"})
-    contact_form.refresh_from_db()
-    assert (contact_form.total_count, contact_form.unread_count) == (2, 2)
+    assert form_counts(contact_form) == {"total": 2, "unread": 2}
 
 
 def test_a_language_the_site_lacks_falls_back_to_the_default(contact_form, good_answers):
@@ -157,4 +157,4 @@ def test_fifty_identical_posts_at_once_make_one_submission(good_answers):
         thread.join(timeout=120)
     assert failures == []
     assert Submission.objects.filter(form=form).count() == 1
-    assert Form.objects.get(pk=form.pk).total_count == 1
+    assert form_counts(form)["total"] == 1

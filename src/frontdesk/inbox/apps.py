@@ -1,6 +1,7 @@
 """The inbox app: registers its panel section, API router, MCP tools and demo content."""
 
 from django.apps import AppConfig
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 
@@ -10,10 +11,36 @@ class InboxConfig(AppConfig):
     verbose_name = _("Inbox")
 
     def ready(self) -> None:
+        from frontdesk.core.api import register_router
         from frontdesk.core.demo import register_demo
+        from frontdesk.core.notes import NoteEntity, register_entity
+        from frontdesk.core.panel.sections import Section, register_section
         from frontdesk.inbox import (
             checks,  # noqa: F401  (registers the system checks)
             demo,
         )
+        from frontdesk.inbox.api import router
+        from frontdesk.inbox.mcp_tools import register_inbox_tools
 
         register_demo("inbox", seed=demo.seed, remove=demo.remove)
+        register_router("/inbox", router)
+        register_inbox_tools()
+        register_entity(
+            NoteEntity(
+                "inbox_submission",
+                model="inbox.Submission",
+                view_permission="inbox.view",
+                add_permission="inbox.update",
+            )
+        )
+        register_section(
+            Section(
+                key="inbox",
+                label=_("Inbox"),
+                icon="inbox",
+                permission="inbox.view",
+                order=10,
+                landing=settings.FRONTDESK["inbox"].get("landing", True),
+                urlconf="frontdesk.inbox.panel_urls",
+            )
+        )

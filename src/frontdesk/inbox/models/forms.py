@@ -26,9 +26,6 @@ class Form(models.Model):
     email_field_name = models.CharField(
         _("e-mail field"), max_length=64, blank=True, help_text=_("Its answer becomes the Reply-To.")
     )
-    # Kept by the operations so that the forms column never counts the submissions table.
-    total_count = models.PositiveIntegerField(default=0, editable=False)
-    unread_count = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.inbox.answers import clean_answers
 from frontdesk.inbox.models import Form, LogLine, Status, Submission
+from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.retention import delete_submission
 
@@ -79,6 +79,9 @@ def update_submission(
         new_status = _status(status)
         if new_status.pk != submission.status_id:
             _log(submission, "submission.status_changed", actor, old=submission.status_id, new=new_status.pk)
+            unread = int(submission.is_unread)
+            tallies.shift(submission.form_id, submission.status_id, total=-1, unread=-unread)
+            tallies.shift(submission.form_id, new_status.pk, total=1, unread=unread)
             submission.status = new_status
     if assignee is not UNCHANGED:
         account = _assignee(assignee)
@@ -104,8 +107,8 @@ def mark_read(actor, submission: Submission, *, read: bool = True) -> None:
     require(actor, "inbox.view")
     changed = Submission.objects.filter(pk=submission.pk, is_unread=read).update(is_unread=not read)
     if changed:
-        step = -1 if read else 1
-        Form.objects.filter(pk=submission.form_id).update(unread_count=F("unread_count") + step)
+        status_id = Submission.objects.values_list("status_id", flat=True).get(pk=submission.pk)
+        tallies.shift(submission.form_id, status_id, unread=-1 if read else 1)
         _log(submission, "submission.marked_read" if read else "submission.marked_unread", actor)
         submission.is_unread = not read
 

@@ -15,7 +15,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,6 +24,7 @@ from frontdesk.inbox.answers import CleanAnswer, clean_answers
 from frontdesk.inbox.models import Answer, Form, LogLine, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.notify import notify_new_submission
+from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.uploads import (
     CleanFile,
@@ -156,9 +156,7 @@ def _store(form, answers, uploads, written, digest, now, window, source, actor, 
     LogLine.objects.create(
         submission=submission, action="submission.created", actor=actor, data={"source": source}
     )
-    Form.objects.filter(pk=form.pk).update(
-        total_count=F("total_count") + 1, unread_count=F("unread_count") + 1
-    )
+    tallies.shift(form.pk, submission.status_id, total=1, unread=1)
     # Written first, mailed after the commit (send_per_recipient waits for it).
     notify_new_submission(submission)
     return submission, True

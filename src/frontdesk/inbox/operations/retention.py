@@ -9,11 +9,11 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
-from django.db.models.functions import Greatest
+from django.db.models import Q
 from django.utils import timezone
 
-from frontdesk.inbox.models import Form, Submission
+from frontdesk.inbox.models import Submission
+from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
 
 
@@ -22,10 +22,7 @@ def delete_submission(actor, submission: Submission) -> None:
     require(actor, "inbox.update")
     for attachment in submission.files.all():
         attachment.delete()  # removes the stored file as well
-    unread = 1 if submission.is_unread else 0
-    Form.objects.filter(pk=submission.form_id).update(
-        total_count=Greatest(F("total_count") - 1, 0), unread_count=Greatest(F("unread_count") - unread, 0)
-    )
+    tallies.shift(submission.form_id, submission.status_id, total=-1, unread=-int(submission.is_unread))
     submission.delete()
 
 

@@ -1,0 +1,314 @@
+"""The explorer's reads, shared by every door (panel pages, API, MCP tools, CSV export).
+
+Shaped for a million submissions (docs/performance.md):
+
+- counts come from the kept tallies (one row per form and status), never from COUNT(*) over
+  submissions, unless a search, assignee or date filter narrows the list; then the count stops
+  at COUNT_CAP and the page says so (`total_is_capped`);
+- a page is cut in two steps: the ids from the index that matches the tab (an index-only scan,
+  even for a deep page), then the rows, their status, assignee and in_table answers by id;
+- previous/next seek from the open submission along the same order, with no OFFSET at all.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch, Q, QuerySet, Sum, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from frontdesk.core.languages import translate
+from frontdesk.inbox.models import Answer, Field, Form, LogLine, Status, Submission
+
+COUNT_CAP = 10_000
+DEFAULT_PER_PAGE = 25
+MAX_PER_PAGE = 200
+MAX_SEARCH_LENGTH = 200
+ALL, UNREAD = "all", "unread"
+FILTER_KEYS = ("tab", "q", "status", "assignee", "since", "until")
+NO_ASSIGNEE = "none"
+
+
+@dataclass(frozen=True)
+class SubmissionFilter:
+    """What narrows a form's submission list. The same keys travel in the panel's address, the
+    API's query string and the MCP tools' parameters (docs/inbox.md, "List filters").
+
+    tab: "all" (spam left out), "unread" (spam left out) or a status id.
+    status: a status id, combined with the tab.
+    assignee: an account id, or "none" for the unassigned.
+    since, until: dates received, both inclusive, in the site's time zone.
+    q: words that must all occur in the answers (case-insensitive).
+    """
+
+    tab: str = ALL
+    q: str = ""
+    status: int | None = None
+    assignee: int | str | None = None
+    since: date | None = None
+    until: date | None = None
+
+    @property
+    def narrows(self) -> bool:
+        """True when the list cannot be counted from the kept tallies."""
+        return bool(self.q or self.status or self.assignee or self.since or self.until)
+
+    def as_params(self) -> dict[str, str]:
+        """The non-default values as strings, for addresses and links."""
+        params = {
+            "tab": self.tab if self.tab != ALL else "",
+            "q": self.q,
+            "status": str(self.status or ""),
+            "assignee": str(self.assignee or ""),
+            "since": self.since.isoformat() if self.since else "",
+            "until": self.until.isoformat() if self.until else "",
+        }
+        return {key: value for key, value in params.items() if value}
+
+
+def _whole(value: object, key: str) -> int:
+    try:
+        number = int(str(value).strip())
+    except (TypeError, ValueError):
+        number = -1
+    if number < 1:
+        raise ValidationError({key: [_("Give a whole number above zero.")]})
+    return number
+
+
+def _day(value: object, key: str) -> date:
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value).strip())
+    except ValueError:
+        raise ValidationError({key: [_("Enter a date as YYYY-MM-DD.")]}) from None
+
+
+def parse_filter(params: Mapping[str, object]) -> SubmissionFilter:
+    """A SubmissionFilter from strings (address, query string, tool parameters); empty = unset."""
+    values = {key: params.get(key) for key in FILTER_KEYS if params.get(key) not in (None, "")}
+    tab = str(values.get("tab", ALL)).strip().lower()
+    if tab not in (ALL, UNREAD):
+        tab = str(_whole(tab, "tab"))
+    assignee = values.get("assignee")
+    if assignee is not None:
+        assignee = (
+            NO_ASSIGNEE if str(assignee).strip().lower() == NO_ASSIGNEE else _whole(assignee, "assignee")
+        )
+    query = " ".join(str(values.get("q", "")).split())
+    if len(query) > MAX_SEARCH_LENGTH:
+        raise ValidationError(
+            {"q": [_("Search with at most %(count)d characters.") % {"count": MAX_SEARCH_LENGTH}]}
+        )
+    flt = SubmissionFilter(
+        tab=tab,
+        q=query,
+        status=_whole(values["status"], "status") if "status" in values else None,
+        assignee=assignee,
+        since=_day(values["since"], "since") if "since" in values else None,
+        until=_day(values["until"], "until") if "until" in values else None,
+    )
+    if flt.since and flt.until and flt.since > flt.until:
+        raise ValidationError({"until": [_("The end date is before the start date.")]})
+    return flt
+
+
+def _spam_ids() -> list[int]:
+    return list(Status.objects.filter(is_spam=True).values_list("pk", flat=True))
+
+
+def _midnight(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def filtered(form: Form, flt: SubmissionFilter, *, spam_ids: list[int] | None = None) -> QuerySet:
+    """The form's submissions the filter keeps, newest first (not yet evaluated)."""
+    rows = Submission.objects.filter(form=form)
+    if flt.tab in (ALL, UNREAD):
+        spam = _spam_ids() if spam_ids is None else spam_ids
+        if spam:
+            rows = rows.exclude(status_id__in=spam)
+        if flt.tab == UNREAD:
+            rows = rows.filter(is_unread=True)
+    else:
+        rows = rows.filter(status_id=int(flt.tab))
+    if flt.status:
+        rows = rows.filter(status_id=flt.status)
+    if flt.assignee == NO_ASSIGNEE:
+        rows = rows.filter(assignee__isnull=True)
+    elif flt.assignee:
+        rows = rows.filter(assignee_id=flt.assignee)
+    if flt.since:
+        rows = rows.filter(created_at__gte=_midnight(flt.since))
+    if flt.until:
+        rows = rows.filter(created_at__lt=_midnight(flt.until + timedelta(days=1)))
+    for word in flt.q.lower().split():
+        rows = rows.filter(search_text__contains=word)
+    return rows.order_by("-created_at", "-id")
+
+
+# --- counts -----------------------------------------------------------------------------------
+
+
+def _sums(prefix: str, condition: Q) -> dict:
+    return {
+        "total": Coalesce(Sum(f"{prefix}total", filter=condition), Value(0)),
+        "unread": Coalesce(Sum(f"{prefix}unread", filter=condition), Value(0)),
+    }
+
+
+def forms_column() -> list[Form]:
+    """Every form in dragged order, each with `.total` and `.unread` (spam left out): one query."""
+    return list(
+        Form.objects.annotate(**_sums("tallies__", Q(tallies__status__is_spam=False))).order_by(
+            "position", "id"
+        )
+    )
+
+
+def form_counts(form: Form) -> dict[str, int]:
+    """{"total": ..., "unread": ...} of one form, spam left out (the forms column's figures)."""
+    return form.tallies.filter(status__is_spam=False).aggregate(**_sums("", Q()))
+
+
+@dataclass(frozen=True)
+class Tab:
+    key: str  # "all", "unread" or a status id
+    label: str
+    count: int
+    unread: int = 0
+    colour: str = ""
+    is_spam: bool = False
+
+
+def tabs(form: Form) -> list[Tab]:
+    """All, Unread, then one tab per status in status order, each with its kept count (one query)."""
+    statuses = list(
+        Status.objects.annotate(**_sums("tallies__", Q(tallies__form=form))).order_by("position", "id")
+    )
+    kept = [status for status in statuses if not status.is_spam]
+    return [
+        Tab(ALL, str(gettext_lazy("All")), sum(s.total for s in kept), sum(s.unread for s in kept)),
+        Tab(UNREAD, str(gettext_lazy("Unread")), sum(s.unread for s in kept)),
+    ] + [
+        Tab(str(s.pk), translate(s.label), s.total, s.unread, colour=s.colour, is_spam=s.is_spam)
+        for s in statuses
+    ]
+
+
+def count(form: Form, flt: SubmissionFilter, tab_list: list[Tab] | None = None) -> tuple[int, bool]:
+    """How many the filter keeps, and whether the figure stopped at COUNT_CAP."""
+    if not flt.narrows:
+        for tab in tab_list or tabs(form):
+            if tab.key == flt.tab:
+                return tab.count, False
+        return 0, False
+    found = filtered(form, flt).values("pk")[: COUNT_CAP + 1].count()
+    return min(found, COUNT_CAP), found > COUNT_CAP
+
+
+# --- the list ---------------------------------------------------------------------------------
+
+
+def columns(form: Form) -> list[Field]:
+    """The form's live fields that carry the in_table flag, in field order."""
+    return list(form.live_fields().filter(in_table=True).order_by("position", "id"))
+
+
+@dataclass
+class SubmissionPage:
+    rows: list[Submission]  # each with .cells: {machine name: display value}
+    columns: list[Field]
+    tabs: list[Tab]
+    current_page: int
+    per_page: int
+    total: int
+    last_page: int
+    total_is_capped: bool
+
+
+def submission_page(
+    form: Form, flt: SubmissionFilter, *, page: int = 1, per_page: int = DEFAULT_PER_PAGE
+) -> SubmissionPage:
+    """One page of the list with its columns, tabs and counts, in a fixed number of queries."""
+    per_page = max(1, min(int(per_page), MAX_PER_PAGE))
+    tab_list = tabs(form)
+    total, capped = count(form, flt, tab_list)
+    last_page = max(1, math.ceil(total / per_page))
+    page = max(1, int(page))
+    spam = [int(tab.key) for tab in tab_list if tab.is_spam]
+    start = (page - 1) * per_page
+    ids = list(filtered(form, flt, spam_ids=spam).values_list("pk", flat=True)[start : start + per_page])
+    table = columns(form)
+    rows = with_cells(ids, [field.name for field in table])
+    return SubmissionPage(rows, table, tab_list, page, per_page, total, last_page, capped)
+
+
+def with_cells(ids: list[int], names: list[str]) -> list[Submission]:
+    """The submissions `ids` in that order, each with status, assignee and `.cells` (2 queries)."""
+    chosen = Answer.objects.filter(name__in=names).only("submission_id", "name", "value")
+    rows = {
+        row.pk: row
+        for row in Submission.objects.filter(pk__in=ids)
+        .select_related("status", "assignee")
+        .prefetch_related(Prefetch("answers", queryset=chosen, to_attr="table_answers"))
+    }
+    ordered = [rows[pk] for pk in ids if pk in rows]
+    for row in ordered:
+        row.cells = {name: "" for name in names} | {answer.name: answer.value for answer in row.table_answers}
+    return ordered
+
+
+def neighbours(submission: Submission, flt: SubmissionFilter) -> tuple[int | None, int | None]:
+    """(previous, next) ids in the filtered list: previous is newer, next is older."""
+    rows = filtered(submission.form, flt)
+    moment, pk = submission.created_at, submission.pk
+    newer = Q(created_at__gt=moment) | Q(created_at=moment, id__gt=pk)
+    older = Q(created_at__lt=moment) | Q(created_at=moment, id__lt=pk)
+    previous = rows.filter(newer).order_by("created_at", "id").values_list("pk", flat=True).first()
+    following = rows.filter(older).values_list("pk", flat=True).first()
+    return previous, following
+
+
+def submission_detail(pk: object) -> Submission:
+    """One submission with everything its screen shows (answers, files, log with actors)."""
+    return (
+        Submission.objects.select_related("form", "status", "assignee")
+        .prefetch_related(
+            "answers", "files", Prefetch("log", queryset=LogLine.objects.select_related("actor"))
+        )
+        .get(pk=pk)
+    )
+
+
+def iterate(form: Form, flt: SubmissionFilter, *, chunk_size: int = 2000) -> Iterator[Submission]:
+    """Every submission the filter keeps, newest first, with all answers and status and assignee,
+    fetched chunk by chunk by seeking on (created_at, id): memory holds one chunk, never the set."""
+    spam = _spam_ids()
+    base = filtered(form, flt, spam_ids=spam)
+    after: tuple | None = None
+    while True:
+        rows = (
+            base
+            if after is None
+            else base.filter(Q(created_at__lt=after[0]) | Q(created_at=after[0], id__lt=after[1]))
+        )
+        chunk = list(
+            rows.select_related("status", "assignee").prefetch_related(
+                Prefetch(
+                    "answers", queryset=Answer.objects.only("submission_id", "name", "value", "position")
+                )
+            )[:chunk_size]
+        )
+        yield from chunk
+        if len(chunk) < chunk_size:
+            return
+        after = (chunk[-1].created_at, chunk[-1].pk)
