@@ -324,6 +324,8 @@ FRONTDESK = {
     "mcp": {"path": "/api/cms/mcp"},
     # The inbox service (docs/inbox.md has the table of keys, defaults and choices).
     "inbox": {
+        # The Inbox is the panel's landing section unless this is false.
+        "landing": env_bool("FRONTDESK_INBOX_LANDING", True),
         "path": env("FRONTDESK_INBOX_PATH", "site/forms").strip("/"),
         "storage": "inbox",
         "prefix": "inbox",

@@ -40,7 +40,7 @@ class InboxConfig(AppConfig):
                 icon="inbox",
                 permission="inbox.view",
                 order=10,
-                landing=settings.FRONTDESK["inbox"].get("landing", True),
+                landing=settings.FRONTDESK["inbox"]["landing"],
                 urlconf="frontdesk.inbox.panel_urls",
             )
         )
