@@ -141,3 +141,17 @@ def account_notes():
     )
     yield "test_account"
     unregister_entity("test_account")
+
+
+@pytest.fixture
+def inbox_disk(settings, tmp_path):
+    """Attachments go to the site's own storage class, in a fresh directory per test."""
+    from django.core.cache import cache
+
+    location = tmp_path / "inbox-files"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "inbox": {**settings.STORAGES["inbox"], "OPTIONS": {"location": str(location), "base_url": None}},
+    }
+    cache.clear()
+    return location

@@ -275,10 +275,10 @@ STORAGES = {
         "BACKEND": "django.core.files.storage.FileSystemStorage",
         "OPTIONS": {"location": MEDIA_ROOT, "base_url": MEDIA_URL},
     },
-    # Attachments live outside the media root and have no base URL: nothing serves them
-    # except the panel's own download route.
+    # Attachments live outside the media root and have no address (the storage refuses to make
+    # one): nothing serves them except the panel's own download route.
     "inbox": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "BACKEND": "frontdesk.inbox.storage.PrivateFileSystemStorage",
         "OPTIONS": {"location": INBOX_FILES_DIR, "base_url": None},
     },
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -40,10 +40,10 @@ def test_login_page_passes_axe_and_is_photographed(new_page, width, scheme):
 
 def test_administrator_logs_in_and_lands_on_the_landing_section(page, admin_user):
     log_in(page, admin_user.email, PASSWORD)
-    assert page.url.endswith("/cms/profile/")
+    assert page.url.endswith("/cms/inbox/")
     current = page.locator('#fd-nav a[aria-current="page"]')
-    expect(current).to_have_text("My account")
-    expect(page.get_by_role("heading", level=1)).to_have_text("My account")
+    expect(current).to_have_text("Inbox")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Inbox")
     axe_check(page)
 
 
@@ -115,7 +115,7 @@ def test_shell_is_usable_by_keyboard_alone(logged_in_page, admin_user):
             break
     assert stops[0]["href"] == "/cms/", "the brand comes right after the skip link"
     sections = [stop["section"] for stop in stops if stop["section"]]
-    assert sections == ["profile", "accounts", "tokens"], "the menu is walked in its order"
+    assert sections == ["inbox", "profile", "accounts", "tokens"], "the menu is walked in its order"
 
     page.keyboard.press("Enter")
     page.wait_for_url("**/cms/tokens/")
@@ -160,7 +160,7 @@ def test_narrow_menu_button_opens_and_closes_the_menu(logged_in_page, admin_user
     button.click()
     expect(button).to_have_attribute("aria-expanded", "true")
     expect(nav).to_be_visible()
-    expect(nav.get_by_role("link", name="My account")).to_be_focused()
+    expect(nav.get_by_role("link", name="Inbox")).to_be_focused()
     axe_check(page)
     screenshot(page, "panel-menu-narrow-open")
 
@@ -332,6 +332,7 @@ def test_unsaved_changes_guard_links_and_unloading(logged_in_page, admin_user):
 
 def test_saved_form_leaves_without_a_question(logged_in_page, admin_user):
     page = logged_in_page(admin_user)
+    visit(page, "/cms/profile/")
     page.get_by_label("Display name").fill("Ada L.")
     page.get_by_role("button", name="Save").click()
     expect(page.locator("#fd-toasts-status .fd-toast")).to_be_visible()

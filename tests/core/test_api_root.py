@@ -92,3 +92,33 @@ def test_paginate_counts_a_queryset_and_serialises_rows(make_user):
 
 def test_paginate_trusts_a_known_total():
     assert paginate(list(range(5)), PageQuery(per_page=2), total=500)["last_page"] == 250
+
+
+def test_a_bearer_token_writes_without_a_csrf_token(make_user):
+    """Scripts carry a token and no cookie: the session's CSRF check must not stop them."""
+    user = make_user("inbox.manage")
+    _token, secret = ApiToken.issue(user, "script", ["inbox:write"])
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post(
+        "/api/cms/inbox/statuses/sorting",
+        {"order": []},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {secret}",
+    )
+    assert response.status_code == 422  # reached the operation, which wants every status named
+    assert (
+        strict.put(
+            "/api/cms/me",
+            {"panel_language": "de"},
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {secret}",
+        ).status_code
+        == 200
+    )
+
+
+def test_a_session_still_needs_the_csrf_token_to_write(make_user):
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(make_user())
+    response = strict.put("/api/cms/me", {"panel_language": "de"}, content_type="application/json")
+    assert response.status_code == 403

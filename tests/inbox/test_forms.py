@@ -57,8 +57,23 @@ def test_recipients_must_be_reachable(make_user):
     assert len(errors["options.recipients"]) == 3
 
 
+def test_an_account_that_cannot_open_the_inbox_is_no_recipient(make_user):
+    outsider = make_user()
+    errors = errors_of(
+        lambda: save_form(
+            None,
+            values={
+                "slug": "x",
+                "title": {"en": "X"},
+                "options": {"recipients": {"accounts": [outsider.pk]}},
+            },
+        )
+    )
+    assert errors["options.recipients"] == [f"Account {outsider.pk} cannot open the inbox."]
+
+
 def test_reachable_recipients_are_kept(make_user):
-    clerk = make_user()
+    clerk = make_user("inbox.view")
     form = save_form(
         None,
         values={
@@ -113,6 +128,22 @@ def test_a_partial_save_changes_only_what_it_names(contact_form):
     assert {k: v for k, v in after.items() if k != "name"} == {k: v for k, v in before.items() if k != "name"}
     contact_form.refresh_from_db()
     assert contact_form.title == {"en": "Contact", "de": "Kontakt"}
+
+
+def test_a_new_field_cannot_borrow_the_name_of_a_field_the_same_save_names_by_id(contact_form):
+    email = contact_form.live_fields().get(machine_name="email")
+    with pytest.raises(ValidationError) as caught:
+        save_form(
+            None,
+            contact_form,
+            values={},
+            fields=[{"id": email.pk, "label": {"en": "Mail"}}, {"machine_name": "email", "type": "text"}],
+        )
+    assert caught.value.message_dict == {
+        "fields.1.machine_name": ["Another field of this form has this name."]
+    }
+    email.refresh_from_db()
+    assert (email.type, email.label) == ("email", {"en": "E-mail", "de": "E-Mail"})
 
 
 def test_a_removed_field_leaves_the_form_but_stays_in_old_submissions(contact_form, good_answers):

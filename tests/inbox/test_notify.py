@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def form_with_recipients(contact_form, make_user):
-    anna = make_user(email="anna@example.com", language="de")
+    anna = make_user("inbox.view", email="anna@example.com", language="de")
     save_form(
         None,
         contact_form,

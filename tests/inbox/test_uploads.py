@@ -7,7 +7,6 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
@@ -30,17 +29,9 @@ STORED = re.compile(r"^inbox/(\d+)/(\d+)/[0-9a-f]{32}\.(pdf|png)$")
 
 
 @pytest.fixture(autouse=True)
-def inbox_disk(settings, tmp_path):
-    """Attachments go to a real FileSystemStorage in a fresh directory per test."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "inbox": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": str(tmp_path / "inbox-files"), "base_url": None},
-        },
-    }
-    cache.clear()
-    return tmp_path / "inbox-files"
+def _private_disk(inbox_disk):
+    """Every test here writes attachments to a fresh directory (tests/conftest.py)."""
+    return inbox_disk
 
 
 def files_on_disk(root) -> list[str]:

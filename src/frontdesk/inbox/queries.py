@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from django.contrib.auth.models import Permission
 from django.core.exceptions import ValidationError
 from django.db.models import Prefetch, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
@@ -312,3 +313,171 @@ def iterate(form: Form, flt: SubmissionFilter, *, chunk_size: int = 2000) -> Ite
         if len(chunk) < chunk_size:
             return
         after = (chunk[-1].created_at, chunk[-1].pk)
+
+
+EXPORT_CHUNK = 2000
+ExportRow = tuple[int, datetime, int, int | None, str]  # id, created_at, status_id, assignee_id, language
+ExportAnswer = tuple[int, int | None, str, str]  # submission_id, field_id, name, value
+
+
+def export_chunks(
+    form: Form, flt: SubmissionFilter, *, chunk_size: int = EXPORT_CHUNK
+) -> Iterator[tuple[list[ExportRow], list[ExportAnswer]]]:
+    """Every submission the filter keeps, newest first, as plain tuples, one chunk at a time:
+    (rows, their answers). Two queries per chunk, seeking on (created_at, id) without OFFSET;
+    no model instances, and memory holds one chunk, never the set (the CSV export)."""
+    base = filtered(form, flt)
+    after: ExportRow | None = None
+    while True:
+        rows = base
+        if after is not None:
+            # The outer `lte` is a plain range on the index, so each chunk starts where the last ended.
+            moment, pk = after[1], after[0]
+            rows = base.filter(Q(created_at__lte=moment) & (Q(created_at__lt=moment) | Q(id__lt=pk)))
+        chunk = list(
+            rows.values_list("pk", "created_at", "status_id", "assignee_id", "language")[:chunk_size]
+        )
+        if not chunk:
+            return
+        yield chunk, _chunk_answers([row[0] for row in chunk])
+        if len(chunk) < chunk_size:
+            return
+        after = chunk[-1]
+
+
+def _chunk_answers(ids: list[int]) -> list[ExportAnswer]:
+    """The answers of the submissions `ids`, unordered. Plain SQL: the ORM's preparation of each
+    id of the IN list and of each row cost more than the read itself at export sizes."""
+    from django.db import connection
+
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(name) for name in ("submission_id", "field_id", "name", "value"))
+    sql = (
+        f"SELECT {columns} FROM {quote(Answer._meta.db_table)} "  # noqa: S608 (names only; ids are parameters)
+        f"WHERE {quote('submission_id')} IN ({', '.join(['%s'] * len(ids))})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, ids)
+        return cursor.fetchall()
+
+
+# --- the submission screen and the assignee control --------------------------------------------
+
+
+def assignees() -> QuerySet:
+    """Active accounts that may open the inbox (inbox.view directly, by a role, or as superuser):
+    who a submission may be assigned to. One query."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    grant = Permission.objects.filter(codename="view", content_type__app_label="inbox")
+    by_role = User.groups.through.objects.filter(group__permissions__in=grant).values("user")
+    may_open = Q(is_superuser=True) | Q(pk__in=grant.values("user")) | Q(pk__in=by_role)
+    return User.objects.filter(may_open, is_active=True).order_by("display_name", "email")
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    line: LogLine
+    text: str  # the action in words, in the active language
+
+
+def _short(value: object, limit: int = 80) -> str:
+    text = " ".join(str(value or "").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def log_entries(lines: list[LogLine]) -> list[LogEntry]:
+    """The log lines of a submission with their action in words (at most two queries, for the
+    statuses and accounts the lines name)."""
+    from django.contrib.auth import get_user_model
+
+    status_ids, account_ids = set(), set()
+    for line in lines:
+        if line.action == "submission.status_changed":
+            status_ids |= {line.data.get("old"), line.data.get("new")}
+        elif line.action == "submission.assigned":
+            account_ids |= {line.data.get("old"), line.data.get("new")}
+    status_ids.discard(None)
+    account_ids.discard(None)
+    statuses = {s.pk: str(s) for s in Status.objects.filter(pk__in=status_ids)} if status_ids else {}
+    accounts = (
+        {a.pk: str(a) for a in get_user_model().objects.filter(pk__in=account_ids)} if account_ids else {}
+    )
+    return [LogEntry(line, _log_text(line, statuses, accounts)) for line in lines]
+
+
+def _log_text(line: LogLine, statuses: dict, accounts: dict) -> str:
+    data = line.data or {}
+    gone = _("(deleted)")
+    if line.action == "submission.created":
+        return _("Typed in by hand") if data.get("source") == "panel" else _("Received from the website")
+    if line.action == "submission.repeated":
+        return _("Sent again with the same answers")
+    if line.action == "submission.status_changed":
+        return _("Status changed from %(old)s to %(new)s") % {
+            "old": statuses.get(data.get("old"), gone),
+            "new": statuses.get(data.get("new"), gone),
+        }
+    if line.action == "submission.assigned":
+        if data.get("new") is None:
+            return _("No longer assigned to %(name)s") % {"name": accounts.get(data.get("old"), gone)}
+        return _("Assigned to %(name)s") % {"name": accounts.get(data.get("new"), gone)}
+    if line.action == "submission.answer_corrected":
+        return _("Answer %(name)s corrected from “%(old)s” to “%(new)s”") % {
+            "name": data.get("name", ""),
+            "old": _short(data.get("old")),
+            "new": _short(data.get("new")),
+        }
+    if line.action == "submission.marked_read":
+        return _("Marked read")
+    if line.action == "submission.marked_unread":
+        return _("Marked unread")
+    return line.action
+
+
+# --- references by name (the agent tools name statuses and accounts as people do) -------------
+
+
+def find_status(reference: object, *, key: str = "status") -> Status:
+    """A status by id, or by its label in any language, compared case-insensitively.
+
+    A label that several statuses carry is refused (the caller must give the id), so an agent
+    never moves a submission to a status it did not mean.
+    """
+    text = " ".join(str(reference if reference is not None else "").split())
+    if text.isdigit():
+        found = Status.objects.filter(pk=int(text)).first()
+        matches = [found] if found else []
+    else:
+        wanted = text.casefold()
+        matches = [
+            status
+            for status in Status.objects.order_by("position", "id")
+            if wanted and any(str(label).strip().casefold() == wanted for label in status.label.values())
+        ]
+    if not matches:
+        raise ValidationError({key: [_("There is no such status.")]})
+    if len(matches) > 1:
+        raise ValidationError(
+            {
+                key: [
+                    _("Several statuses are called %(label)s; give the id of one: %(ids)s.")
+                    % {"label": text, "ids": ", ".join(str(status.pk) for status in matches)}
+                ]
+            }
+        )
+    return matches[0]
+
+
+def find_account(reference: object, *, key: str = "assignee") -> int:
+    """An account's id from its id or its e-mail address (any case); the caller checks the rest."""
+    text = str(reference if reference is not None else "").strip()
+    if text.isdigit():
+        return int(text)
+    from django.contrib.auth import get_user_model
+
+    found = get_user_model().objects.filter(email__iexact=text).values_list("pk", flat=True).first()
+    if not text or found is None:
+        raise ValidationError({key: [_("There is no such account.")]})
+    return found

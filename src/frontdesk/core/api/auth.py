@@ -112,4 +112,6 @@ def gates(permission: str | PermissionRule) -> list:
     Raising PermissionDenied inside authentication answers 403 before ninja parses the body,
     so a caller without the permission learns nothing from validation errors.
     """
-    return [PermissionSession(permission), PermissionBearer(permission)]
+    # The bearer door first: ninja's session door checks CSRF before it looks for a session and
+    # would refuse a script's POST that carries a token and no cookie.
+    return [PermissionBearer(permission), PermissionSession(permission)]

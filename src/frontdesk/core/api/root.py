@@ -33,7 +33,7 @@ api = NinjaAPI(
         " Errors: 422 {message, errors: {field: [..]}}, 401, 403, 404, 409 {message}."
         " Lists answer {rows, current_page, per_page, total, last_page}."
     ),
-    auth=[PanelSession(), BearerToken()],
+    auth=[BearerToken(), PanelSession()],  # bearer first: see auth.gates
     urls_namespace="cms-api",
     docs_url=None,
     docs_decorator=logged_in_only,

@@ -2,12 +2,15 @@
 
 Split by concern: `forms` (forms and their fields), `intake` (accepting a submission),
 `handling` (status, assignee, corrections, read state, mass changes), `retention` (deleting
-and pruning submissions).
+and pruning submissions), `statuses` (the statuses and their arrival and spam flags).
 """
 
 from frontdesk.inbox.operations.forms import (
     delete_form,
+    duplicate_form,
     find_form,
+    remove_field,
+    save_field,
     save_form,
     sort_fields,
     sort_forms,
@@ -15,19 +18,26 @@ from frontdesk.inbox.operations.forms import (
 from frontdesk.inbox.operations.handling import mark_read, mass_update, update_submission
 from frontdesk.inbox.operations.intake import accept_submission, arrival_status
 from frontdesk.inbox.operations.retention import delete_submission, prune, prune_plan
+from frontdesk.inbox.operations.statuses import delete_status, save_status, sort_statuses
 
 __all__ = [
     "accept_submission",
     "arrival_status",
     "delete_form",
+    "delete_status",
     "delete_submission",
+    "duplicate_form",
     "find_form",
     "mark_read",
     "mass_update",
     "prune",
     "prune_plan",
+    "remove_field",
+    "save_field",
     "save_form",
+    "save_status",
     "sort_fields",
     "sort_forms",
+    "sort_statuses",
     "update_submission",
 ]

@@ -9,6 +9,7 @@ tool `inbox_form_save` all come through here, so they refuse the same things wit
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,7 +18,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models.deletion import RestrictedError
 from django.http import Http404
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from frontdesk.core.fields import validate_translations
@@ -25,6 +26,7 @@ from frontdesk.core.languages import translate
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form
 from frontdesk.inbox.operations._access import require
+from frontdesk.inbox.queries import assignees
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MACHINE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
@@ -35,12 +37,24 @@ FIELD_KEYS = {
     "choices", "min_length", "max_length", "min_value", "max_value", "extensions", "remove",
 }  # fmt: skip
 OPTION_KEYS = {"recipients", "antispam", "captcha"}
+DUPLICATE_KEYS = {"slug", "title"}
+COPIED_FIELD_KEYS = sorted(FIELD_KEYS - {"id", "remove"})
+DIGITS = re.compile(r"^[0-9]{1,18}$")  # ASCII digits only, and small enough for any database's id
+MAX_INTEGER = 2_147_483_647  # the largest number a positive integer column holds on every database
+
+
+def as_id(value: object) -> int | None:
+    """`value` as a row id, or None when it cannot be one (not digits, or beyond any id)."""
+    if isinstance(value, bool):
+        return None
+    text = str(value).strip()
+    return int(text) if DIGITS.match(text) else None
 
 
 def find_form(reference: int | str) -> Form:
     """A form by id or by slug (the agent tools accept both)."""
     text = str(reference).strip()
-    lookup = {"pk": int(text)} if text.isdigit() else {"slug": text}
+    lookup = {"pk": as_id(text)} if text.isdigit() else {"slug": text}
     try:
         return Form.objects.get(**lookup)
     except Form.DoesNotExist:
@@ -70,17 +84,24 @@ def validate_recipients(recipients: object) -> dict:
     errors: list[str] = []
     ids = []
     for account in accounts:
-        if not str(account).isdigit():
+        if as_id(account) is None:
             errors.append(_("%(value)s is not an account.") % {"value": account})
         else:
-            ids.append(int(account))
+            ids.append(as_id(account))
     known = set(
         get_user_model()
         .objects.filter(pk__in=ids, is_active=True)
         .exclude(email="")
         .values_list("pk", flat=True)
     )
-    errors += [_("Account %(id)s cannot be written to.") % {"id": pk} for pk in ids if pk not in known]
+    # The mail carries the answers and links to the panel: an account that may not open the inbox
+    # must not receive it (a typed address is the way to tell someone outside the panel).
+    may_open = set(assignees().filter(pk__in=known).values_list("pk", flat=True))
+    for pk in ids:
+        if pk not in known:
+            errors.append(_("Account %(id)s cannot be written to.") % {"id": pk})
+        elif pk not in may_open:
+            errors.append(_("Account %(id)s cannot open the inbox.") % {"id": pk})
     cleaned_addresses = []
     for address in addresses:
         text = str(address).strip()
@@ -131,13 +152,18 @@ def _whole_number(values: dict, key: str, error_key: str) -> int | None:
     value = values.get(key)
     if value in (None, ""):
         return None
-    if isinstance(value, bool) or not str(value).isdigit():
+    number = as_id(value)
+    if number is None:
         raise ValidationError({error_key: [_("Give a whole number of 0 or more.")]})
-    return int(value)
+    if number > MAX_INTEGER:
+        raise ValidationError({error_key: [_("Give a smaller number.")]})
+    return number
 
 
 def _choices(values: dict, error_key: str) -> list[dict]:
     cleaned, seen = [], set()
+    if not isinstance(values.get("choices") or [], list):
+        raise ValidationError({error_key: [_("Give the choices as a list.")]})
     for choice in values.get("choices") or []:
         if isinstance(choice, str):
             choice = {"value": choice, "label": {settings.LANGUAGE_CODE: choice}}
@@ -159,7 +185,7 @@ def _apply_field(form: Form, field: Field, values: dict, prefix: str) -> None:
     if unknown:
         raise ValidationError({prefix: [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
     if "type" in values:
-        if values["type"] not in FIELD_TYPES:
+        if not isinstance(values["type"], str) or values["type"] not in FIELD_TYPES:
             raise ValidationError(
                 {f"{prefix}.type": [_("Choose one of: %(types)s.") % {"types": ", ".join(FIELD_TYPES)}]}
             )
@@ -202,6 +228,8 @@ def _apply_field(form: Form, field: Field, values: dict, prefix: str) -> None:
             setattr(field, key, str(values[key] or "").strip())
     if "extensions" in values:
         allowed = settings.FRONTDESK["inbox"]["upload"]["extensions"]
+        if not isinstance(values["extensions"] or [], list):
+            raise ValidationError({f"{prefix}.extensions": [_("Give the extensions as a list.")]})
         extensions = sorted({str(item).lower().lstrip(".") for item in values["extensions"] or []})
         outside = [item for item in extensions if item not in allowed]
         if outside:
@@ -223,26 +251,49 @@ def _check_field(field: Field, prefix: str) -> None:
         raise ValidationError({f"{prefix}.min_length": [_("The minimum is larger than the maximum.")]})
     for key in ("min_value", "max_value"):
         text = getattr(field, key)
-        if text and not re.match(r"^\d{4}-\d{2}-\d{2}$", text):
+        if text and not _is_date(text):
             raise ValidationError({f"{prefix}.{key}": [_("Enter a date as YYYY-MM-DD.")]})
 
 
-def _match_field(form: Form, values: dict, index: int) -> Field | None:
+def _is_date(text: str) -> bool:
+    # The shape alone is not enough: 2026-13-45 would later break the intake's comparison.
+    if not re.match(r"^\d{4}-\d{2}-\d{2}$", text, re.ASCII):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _match_field(form: Form, values: dict, index: int, named_ids: set) -> Field | None:
     if values.get("id") not in (None, ""):
         try:
-            return form.fields.get(pk=int(values["id"]), deleted_at__isnull=True)
+            return form.fields.get(pk=as_id(values["id"]), deleted_at__isnull=True)
         except (Field.DoesNotExist, ValueError, TypeError):
             raise ValidationError({f"fields.{index}.id": [_("This form has no such field.")]}) from None
     name = str(values.get("machine_name") or "").strip()
-    return form.live_fields().filter(machine_name=name).first() if name else None
+    field = form.live_fields().filter(machine_name=name).first() if name else None
+    if field is not None and field.pk in named_ids:
+        # Another entry of the same save names this field by its id: this one is a new field
+        # that borrowed its name, not a change to it.
+        raise ValidationError(
+            {f"fields.{index}.machine_name": [_("Another field of this form has this name.")]}
+        )
+    return field
 
 
 def _save_fields(form: Form, changes: list[dict]) -> None:
     next_position = (form.fields.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+    named_ids = {
+        as_id(values["id"])
+        for values in changes
+        if isinstance(values, dict) and values.get("id") not in (None, "")
+    }
     for index, values in enumerate(changes):
         if not isinstance(values, dict):
             raise ValidationError({f"fields.{index}": [_("Give each field as an object.")]})
-        field = _match_field(form, values, index)
+        field = _match_field(form, values, index, named_ids)
         if values.get("remove"):
             if field is None:
                 raise ValidationError({f"fields.{index}": [_("This form has no such field.")]})
@@ -326,3 +377,111 @@ def sort_forms(actor, order: list) -> None:
 def sort_fields(actor, form: Form, order: list) -> None:
     require(actor, "inbox.manage")
     _sort(form.live_fields().select_for_update(), order, "order")
+
+
+# --- one field at a time (the API's field routes) ----------------------------------------------
+
+
+def _unprefixed(error: ValidationError, prefix: str) -> ValidationError:
+    """The errors of `_apply_field` keyed as a single-field request names them (`type`, not `f.type`)."""
+    renamed: dict[str, list] = {}
+    for key, messages in error.message_dict.items():
+        name = "__all__" if key == prefix else key.removeprefix(f"{prefix}.")
+        renamed.setdefault(name, []).extend(messages)
+    return ValidationError(renamed)
+
+
+@transaction.atomic
+def save_field(actor, form: Form, field: Field | None = None, *, values: dict) -> Field:
+    """Create one field of `form` (field=None) or change what `values` names of a live one.
+
+    The same rules as `save_form`'s fields, with errors keyed by the field's own keys. `id` is
+    ignored (the caller names the field); `remove: true` puts it aside.
+    """
+    require(actor, "inbox.manage")
+    values = {key: value for key, value in values.items() if key != "id"}
+    if values.pop("remove", False):
+        if field is None:
+            raise ValidationError({"remove": [_("A new field cannot be put aside.")]})
+        return remove_field(actor, form, field)
+    if field is None:
+        last = form.fields.order_by("-position").values_list("position", flat=True).first() or 0
+        field = Field(form=form, position=last + 1)
+    try:
+        _apply_field(form, field, values, "field")
+    except ValidationError as error:
+        raise _unprefixed(error, "field") from None
+    field.save()
+    _check_email_field(form)
+    return field
+
+
+@transaction.atomic
+def remove_field(actor, form: Form, field: Field) -> Field:
+    """Put a field aside (soft deletion): it leaves the form, its earlier answers stay readable."""
+    require(actor, "inbox.manage")
+    if form.email_field_name and form.email_field_name == field.name:
+        raise ValidationError(
+            {"__all__": [_("This is the form's e-mail field; pick another e-mail field first.")]}
+        )
+    field.deleted_at = timezone.now()
+    field.save(update_fields=["deleted_at"])
+    return field
+
+
+# --- duplicating a form -------------------------------------------------------------------------
+
+
+def _copy_slug(slug: str) -> str:
+    """`<slug>-copy`, else `<slug>-copy-2`, `-copy-3`...: the first that is free (at most 100 chars)."""
+    taken = set(Form.objects.filter(slug__startswith=slug[:90]).values_list("slug", flat=True))
+    number = 1
+    while True:
+        suffix = "-copy" if number == 1 else f"-copy-{number}"
+        candidate = slug[: 100 - len(suffix)].rstrip("-") + suffix
+        if candidate not in taken:
+            return candidate
+        number += 1
+
+
+def _copy_title(title: dict) -> dict:
+    copied = {}
+    for code, text in title.items():
+        with translation.override(code):
+            copied[code] = _("%(title)s (copy)") % {"title": text}
+    return copied
+
+
+@transaction.atomic
+def duplicate_form(actor, form: Form, values: dict | None = None) -> Form:
+    """A copy of `form`'s settings and live fields, without submissions, switched off.
+
+    `values` may name the copy's `slug` (default `<slug>-copy`, `-copy-2`...) and `title`
+    (default: each language's title with " (copy)"). The copy goes through `save_form`, so the
+    same rules hold; it starts switched off so nothing goes live before someone reviews it.
+    """
+    require(actor, "inbox.manage")
+    values = dict(values or {})
+    unknown = sorted(set(values) - DUPLICATE_KEYS)
+    if unknown:
+        raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+    originals = list(form.live_fields().order_by("position", "id"))
+    email = form.email_field_name
+    # An unnamed e-mail field answers to f<id>, and the copy's field gets a new id.
+    unnamed_email = bool(email and UNNAMED.match(email))
+    copy = save_form(
+        actor,
+        values={
+            "slug": values.get("slug") or _copy_slug(form.slug),
+            "title": values.get("title") or _copy_title(form.title),
+            "options": form.options or {},
+            "is_switched_off": True,
+            "email_field_name": "" if unnamed_email else email,
+        },
+        fields=[{key: getattr(field, key) for key in COPIED_FIELD_KEYS} for field in originals],
+    )
+    if unnamed_email:
+        copies = dict(zip((f.name for f in originals), copy.fields.order_by("pk"), strict=True))
+        if email in copies:
+            save_form(actor, copy, values={"email_field_name": copies[email].name})
+    return copy

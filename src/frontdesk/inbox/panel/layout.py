@@ -21,8 +21,13 @@ def open_form(forms: list[Form], reference: object | None) -> Form | None:
     raise Http404(_("There is no such form."))
 
 
-def inbox_context(request: HttpRequest, form_reference: object | None = None, *, tab: str = "submissions") -> dict:
-    """The layout's context. `tab` names the open form tab: submissions, form or embedding."""
+def inbox_context(
+    request: HttpRequest, form_reference: object | None = None, *, tab: str = "submissions"
+) -> dict:
+    """The layout's context. `tab` names the open form tab: submissions, form or embedding.
+
+    The forms column is one query (queries.forms_column); the open form comes out of it.
+    """
     forms = queries.forms_column()
     form = open_form(forms, form_reference)
     user = request.user

@@ -1,0 +1,150 @@
+"""Forms and their fields: /forms, /forms/{form}, /forms/{form}/duplicate, /forms/{form}/fields."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from ninja import Query, Status
+
+from frontdesk.inbox import operations, queries
+from frontdesk.inbox.api import lookups, router
+from frontdesk.inbox.api.output import field_out, form_out, form_row
+from frontdesk.inbox.api.schemas import (
+    DuplicateIn,
+    FieldIn,
+    FieldOut,
+    FieldsQuery,
+    FormChange,
+    FormIn,
+    FormOut,
+    FormRow,
+    OrderIn,
+    answers,
+)
+
+
+def _values(payload: FormIn) -> tuple[dict, list[dict] | None]:
+    values = payload.model_dump(exclude_unset=True)
+    return values, values.pop("fields", None)
+
+
+@router.get(
+    "/forms",
+    response=answers(200, list[FormRow]),
+    permission="inbox.view",
+    summary="The forms column: every form in dragged order with its counts",
+)
+def list_forms(request: HttpRequest):
+    return [form_row(form) for form in queries.forms_column()]
+
+
+@router.post("/forms", response=answers(201, FormOut), permission="inbox.manage", summary="Create a form")
+def create_form(request: HttpRequest, payload: FormIn):
+    values, fields = _values(payload)
+    return Status(201, form_out(operations.save_form(request.user, values=values, fields=fields)))
+
+
+# Before /forms/{form}: the first path that matches takes the request.
+@router.post(
+    "/forms/sorting", response=answers(204, None), permission="inbox.manage", summary="Store the forms' order"
+)
+def sort_forms(request: HttpRequest, payload: OrderIn):
+    operations.sort_forms(request.user, payload.order)
+    return Status(204, None)
+
+
+@router.get("/forms/{form}", response=answers(200, FormOut), permission="inbox.view", summary="One form")
+def get_form(request: HttpRequest, form: int):
+    return form_out(lookups.form(form))
+
+
+@router.put(
+    "/forms/{form}",
+    response=answers(200, FormOut),
+    permission="inbox.manage",
+    summary="Change a form and some of its fields",
+    description="Only the keys given change. Fields are matched by id or machine_name; `remove: true`"
+    " puts one aside; fields that are not named are left alone.",
+)
+def update_form(request: HttpRequest, form: int, payload: FormChange):
+    values, fields = _values(payload)
+    return form_out(operations.save_form(request.user, lookups.form(form), values=values, fields=fields))
+
+
+@router.delete(
+    "/forms/{form}",
+    response=answers(204, None),
+    permission="inbox.manage",
+    summary="Delete a form that has taken no submissions",
+)
+def delete_form(request: HttpRequest, form: int):
+    operations.delete_form(request.user, lookups.form(form))
+    return Status(204, None)
+
+
+@router.post(
+    "/forms/{form}/duplicate",
+    response=answers(201, FormOut),
+    permission="inbox.manage",
+    summary="Copy a form's settings and live fields (no submissions); the copy starts switched off",
+)
+def duplicate_form(request: HttpRequest, form: int, payload: DuplicateIn):
+    values = {key: value for key, value in payload.model_dump(exclude_unset=True).items() if value}
+    return Status(201, form_out(operations.duplicate_form(request.user, lookups.form(form), values)))
+
+
+@router.get(
+    "/forms/{form}/fields",
+    response=answers(200, list[FieldOut]),
+    permission="inbox.view",
+    summary="A form's live fields in order (with removed=true, then the put-aside ones)",
+)
+def list_fields(request: HttpRequest, form: int, query: Query[FieldsQuery]):
+    chosen = lookups.form(form)
+    fields = list(chosen.live_fields().order_by("position", "id"))
+    if query.removed:
+        fields += list(chosen.fields.filter(deleted_at__isnull=False).order_by("position", "id"))
+    return [field_out(field) for field in fields]
+
+
+@router.post(
+    "/forms/{form}/fields", response=answers(201, FieldOut), permission="inbox.manage", summary="Add a field"
+)
+def create_field(request: HttpRequest, form: int, payload: FieldIn):
+    values = payload.model_dump(exclude_unset=True)
+    field = operations.save_field(request.user, lookups.form(form), values=values)
+    return Status(201, field_out(field))
+
+
+@router.post(
+    "/forms/{form}/fields/sorting",
+    response=answers(204, None),
+    permission="inbox.manage",
+    summary="Store the order of a form's live fields",
+)
+def sort_fields(request: HttpRequest, form: int, payload: OrderIn):
+    operations.sort_fields(request.user, lookups.form(form), payload.order)
+    return Status(204, None)
+
+
+@router.put(
+    "/forms/{form}/fields/{field}",
+    response=answers(200, FieldOut),
+    permission="inbox.manage",
+    summary="Change a live field (only the keys given)",
+)
+def update_field(request: HttpRequest, form: int, field: int, payload: FieldIn):
+    chosen = lookups.form(form)
+    values = payload.model_dump(exclude_unset=True)
+    return field_out(operations.save_field(request.user, chosen, lookups.field(chosen, field), values=values))
+
+
+@router.delete(
+    "/forms/{form}/fields/{field}",
+    response=answers(204, None),
+    permission="inbox.manage",
+    summary="Put a field aside (soft deletion: earlier answers keep it)",
+)
+def delete_field(request: HttpRequest, form: int, field: int):
+    chosen = lookups.form(form)
+    operations.remove_field(request.user, chosen, lookups.field(chosen, field))
+    return Status(204, None)

@@ -1,0 +1,176 @@
+"""Submissions: the list with its filters, the CSV export, one submission, typing one in by hand,
+changing, marking read, and mass changes."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, StreamingHttpResponse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from ninja import Query, Status
+
+from frontdesk.core.languages import translate
+from frontdesk.inbox import operations, queries
+from frontdesk.inbox.api import lookups, router
+from frontdesk.inbox.api.output import submission_out, submission_row
+from frontdesk.inbox.api.schemas import (
+    ERRORS,
+    ExportQuery,
+    FilterQuery,
+    ListQuery,
+    MassIn,
+    MassOut,
+    ReadIn,
+    SubmissionChange,
+    SubmissionIn,
+    SubmissionList,
+    SubmissionOut,
+    answers,
+)
+from frontdesk.inbox.export import csv_stream, filename
+from frontdesk.inbox.models import Form
+from frontdesk.inbox.models.submissions import Source
+from frontdesk.inbox.operations.handling import UNCHANGED
+
+CSV_ANSWER = {
+    200: {
+        "description": "The CSV file, streamed (docs/inbox.md, “CSV export”).",
+        "content": {"text/csv": {"schema": {"type": "string"}}},
+    }
+}
+
+
+def _filter(query: FilterQuery) -> queries.SubmissionFilter:
+    return queries.parse_filter(query.model_dump(include=set(queries.FILTER_KEYS)))
+
+
+def _detail(pk: int, flt: queries.SubmissionFilter) -> dict:
+    submission = queries.submission_detail(pk)
+    return submission_out(submission, queries.neighbours(submission, flt))
+
+
+@router.get(
+    "/forms/{form}/submissions",
+    response=answers(200, SubmissionList),
+    permission="inbox.view",
+    summary="A page of a form's submissions with the columns, tabs and counts",
+)
+def list_submissions(request: HttpRequest, form: int, query: Query[ListQuery]):
+    found = queries.submission_page(
+        lookups.form(form), _filter(query), page=query.page, per_page=query.per_page
+    )
+    return {
+        "rows": [submission_row(row) for row in found.rows],
+        "current_page": found.current_page,
+        "per_page": found.per_page,
+        "total": found.total,
+        "last_page": found.last_page,
+        "total_is_capped": found.total_is_capped,
+        "columns": [
+            {"name": field.name, "label": translate(field.label) or field.name} for field in found.columns
+        ],
+        "tabs": [
+            {
+                "key": tab.key,
+                "label": tab.label,
+                "count": tab.count,
+                "unread": tab.unread,
+                "colour": tab.colour,
+            }
+            for tab in found.tabs
+        ],
+    }
+
+
+@router.post(
+    "/forms/{form}/submissions",
+    response={**answers(201, SubmissionOut), 200: SubmissionOut},
+    permission="inbox.update",
+    summary="Type a submission in by hand",
+    description="The intake's rules without the antispam layers; errors are keyed fields.<machine name>."
+    " Identical answers within the duplicate window answer 200 with the earlier submission.",
+)
+def create_submission(request: HttpRequest, form: int, payload: SubmissionIn):
+    submission, created = operations.accept_submission(
+        lookups.form(form),
+        payload.answers,
+        source=Source.PANEL,
+        actor=request.user,
+        language=payload.language,
+    )
+    return Status(201 if created else 200, _detail(submission.pk, queries.SubmissionFilter()))
+
+
+@router.get(
+    "/forms/{form}/submissions/export",
+    response=ERRORS,
+    permission="inbox.view",
+    summary="The submissions the filters keep, as a CSV file",
+    openapi_extra={"responses": CSV_ANSWER},
+)
+def export_submissions(request: HttpRequest, form: int, query: Query[ExportQuery]):
+    chosen = lookups.form(form)
+    rows = csv_stream(chosen, _filter(query), bom=query.bom, language=get_language())
+    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename(chosen)}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+# Before /submissions/{submission}: the first path that matches takes the request.
+@router.post(
+    "/submissions/mass",
+    response=answers(200, MassOut),
+    permission="inbox.update",
+    summary="Set a status on, or delete, a selection of one form's submissions",
+    description="All or nothing: a selection that reaches into another form is refused whole.",
+)
+def mass_change(request: HttpRequest, payload: MassIn):
+    form = Form.objects.filter(pk=payload.form).first()
+    if form is None:
+        raise ValidationError({"form": [_("There is no such form.")]})
+    changed = operations.mass_update(
+        request.user, form, payload.ids, status=payload.status, delete=payload.delete
+    )
+    return {"changed": changed}
+
+
+@router.get(
+    "/submissions/{submission}",
+    response=answers(200, SubmissionOut),
+    permission="inbox.view",
+    summary="One submission; previous and next walk the list the filters give",
+    description="Reading a submission here does not mark it read (POST .../read does).",
+)
+def get_submission(request: HttpRequest, submission: int, query: Query[FilterQuery]):
+    return _detail(lookups.submission(submission).pk, _filter(query))
+
+
+@router.put(
+    "/submissions/{submission}",
+    response=answers(200, SubmissionOut),
+    permission="inbox.update",
+    summary="Change the status, the assignee or answers (only the keys given)",
+)
+def update_submission(request: HttpRequest, submission: int, payload: SubmissionChange):
+    given = payload.model_dump(exclude_unset=True)
+    found = lookups.submission(submission)
+    operations.update_submission(
+        request.user,
+        found,
+        status=given.get("status", UNCHANGED),
+        assignee=given.get("assignee", UNCHANGED),
+        answers=given.get("answers"),
+    )
+    return _detail(found.pk, queries.SubmissionFilter())
+
+
+@router.post(
+    "/submissions/{submission}/read",
+    response=answers(204, None),
+    permission="inbox.view",
+    summary="Mark a submission read or unread",
+)
+def mark_read(request: HttpRequest, submission: int, payload: ReadIn):
+    operations.mark_read(request.user, lookups.submission(submission), read=payload.read)
+    return Status(204, None)

@@ -1,0 +1,128 @@
+"""Statuses: create, change, sort and delete them, keeping the two flags that must live on exactly one.
+
+Exactly one status carries the arrival flag (new submissions get it) and exactly one the spam flag.
+Giving a flag to a status moves it: the previous holder loses it in the same transaction. Taking
+a flag away from its only holder is refused, as is deleting a status that carries one of them or
+that submissions use. The rules are written down in docs/inbox.md, "Statuses".
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import ProtectedError
+from django.utils.translation import gettext as _
+
+from frontdesk.core.languages import default_language
+from frontdesk.inbox.models import Status, Tally
+from frontdesk.inbox.operations._access import require
+from frontdesk.inbox.operations.forms import _sort, _translations
+
+STATUS_KEYS = {"label", "colour", "is_arrival", "is_spam", "is_closed"}
+FLAGS = ("is_arrival", "is_spam", "is_closed")
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+DEFAULT_COLOUR = "#64748b"
+
+
+def _flag_messages() -> dict[str, str]:
+    return {
+        "is_arrival": _("One status must take new submissions; give this flag to another status instead."),
+        "is_spam": _("One status must mark spam; give this flag to another status instead."),
+    }
+
+
+def _label(values: dict) -> dict:
+    label = _translations(values, "label", "label")
+    language = default_language()
+    if not label.get(language):
+        raise ValidationError(
+            {"label": [_("Give the label in the site's default language (%(code)s).") % {"code": language}]}
+        )
+    return label
+
+
+def _colour(value: object) -> str:
+    text = str(value or "").strip()
+    if not COLOUR.match(text):
+        raise ValidationError({"colour": [_("Give a colour as #rrggbb, e.g. #2563eb.")]})
+    return text.lower()
+
+
+def _apply(status: Status, values: dict, creating: bool) -> None:
+    unknown = sorted(set(values) - STATUS_KEYS)
+    if unknown:
+        raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+    if creating or "label" in values:
+        status.label = _label(values)
+    if "colour" in values:
+        status.colour = _colour(values["colour"])
+    for flag in FLAGS:
+        if flag in values:
+            if not isinstance(values[flag], bool):
+                raise ValidationError({flag: [_("Say true or false.")]})
+            setattr(status, flag, values[flag])
+    if status.is_arrival and status.is_spam:
+        raise ValidationError({"is_spam": [_("A status cannot both take new submissions and mark spam.")]})
+
+
+@transaction.atomic
+def save_status(actor, status: Status | None = None, values: dict | None = None) -> Status:
+    """Create a status (status=None) or change what `values` names; flags given move to it."""
+    require(actor, "inbox.manage")
+    values = dict(values or {})
+    # Lock every status: moving a flag changes two rows, and two saves must not both move it.
+    statuses = {row.pk: row for row in Status.objects.select_for_update().order_by("pk")}
+    creating = status is None
+    if creating:
+        status = Status(
+            colour=DEFAULT_COLOUR, position=max((s.position for s in statuses.values()), default=0) + 1
+        )
+    elif status.pk in statuses:
+        status = statuses[status.pk]  # the locked row, not the caller's possibly stale copy
+    else:
+        raise Status.DoesNotExist
+    before = {flag: getattr(status, flag) for flag in ("is_arrival", "is_spam")}
+    _apply(status, values, creating)
+    messages = _flag_messages()
+    for flag in ("is_arrival", "is_spam"):
+        holders = [pk for pk, row in statuses.items() if getattr(row, flag) and pk != status.pk]
+        if before[flag] and not getattr(status, flag) and not holders:
+            raise ValidationError({flag: [messages[flag]]})
+    status.save()
+    for flag in ("is_arrival", "is_spam"):
+        if getattr(status, flag):
+            Status.objects.filter(**{flag: True}).exclude(pk=status.pk).update(**{flag: False})
+    return status
+
+
+@transaction.atomic
+def delete_status(actor, status: Status) -> None:
+    """Delete a status nobody needs: not the arrival or spam status, used by no submission."""
+    require(actor, "inbox.manage")
+    status = Status.objects.select_for_update().get(pk=status.pk)
+    if status.is_arrival:
+        raise ValidationError(
+            {"__all__": [_("New submissions arrive in this status; give that flag to another status first.")]}
+        )
+    if status.is_spam:
+        raise ValidationError(
+            {"__all__": [_("This status marks spam; give that flag to another status first.")]}
+        )
+    in_use = _("Submissions have this status; move them to another status first.")
+    # The kept counts answer without reading submissions; the protecting foreign key is the backstop.
+    if Tally.objects.filter(status=status, total__gt=0).exists():
+        raise ValidationError({"__all__": [in_use]})
+    try:
+        with transaction.atomic():
+            status.delete()
+    except ProtectedError:
+        raise ValidationError({"__all__": [in_use]}) from None
+
+
+@transaction.atomic
+def sort_statuses(actor, order: list) -> None:
+    """Store the dragged order; `order` names every status id exactly once."""
+    require(actor, "inbox.manage")
+    _sort(Status.objects.select_for_update(), order, "order")
