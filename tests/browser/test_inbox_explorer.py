@@ -34,14 +34,8 @@ ENQUIRY_FIELDS = [
 
 
 @pytest.fixture
-def inbox_files(settings, tmp_path):
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "inbox": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": str(tmp_path)},
-        },
-    }
+def inbox_files(inbox_disk):
+    return inbox_disk
 
 
 def _answers(n: int) -> dict:

@@ -414,13 +414,14 @@ def test_previous_and_next_walk_the_filtered_list_and_stop_at_its_ends(viewer, c
         ({"page": "0"}, "page number above zero"),
         ({"page": "two"}, "page number above zero"),
         ({"status": "99999999999999999999999"}, "There is no such number here."),
-        ({"assignee": "2147483648"}, "There is no such number here."),
+        ({"assignee": "9223372036854775808"}, "There is no such number here."),
+        ({"assignee": "2147483648"}, None),
         ({"status": "²"}, "whole number above zero"),
         ({"page": "²"}, "page number above zero"),
         ({"tab": "9" * 5000}, "There is no such number here."),
         ({"page": "-1"}, "page number above zero"),
         ({"q": "a\x00b"}, "Remove the NUL character"),
-        ({"since": "2024-01-01\x00"}, "Remove the NUL character"),
+        ({"since": "2024-01-01\x00"}, "Enter a date as YYYY-MM-DD."),
     ],
 )
 def test_a_bad_filter_value_shows_the_message_not_a_server_error(
@@ -428,6 +429,9 @@ def test_a_bad_filter_value_shows_the_message_not_a_server_error(
 ):
     response = client_for(viewer).get(reverse("panel:panel-inbox:form", args=[contact_form.pk]), params)
     html = html_of(response)
+    if message is None:  # a 64-bit id nobody has: an empty list, not an error
+        assert "Some of the filters could not be used" not in html
+        return
     assert "Some of the filters could not be used" in html
     assert message in unescape(html)
     assert "data-focus-on-load" in html
@@ -577,14 +581,7 @@ def test_status_and_assignee_controls_need_inbox_update(viewer, clerk, submissio
     assert "data-mark-unread" in as_viewer  # marking unread needs only inbox.view
 
 
-def test_attachments_are_listed_and_reached_only_through_the_files_route(viewer, settings, tmp_path):
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "inbox": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": str(tmp_path)},
-        },
-    }
+def test_attachments_are_listed_and_reached_only_through_the_files_route(viewer, inbox_disk):
     form = save_form(
         None,
         values={"slug": "apply", "title": {"en": "Apply"}},
@@ -603,7 +600,7 @@ def test_attachments_are_listed_and_reached_only_through_the_files_route(viewer,
     route = f"/api/cms/inbox/submissions/{item.pk}/files/{attachment.pk}"
     assert f'href="{route}" download' in html
     assert "my cv.pdf" in html and "application/pdf" in html and re.search(rf"{len(PDF)}\sbytes", html)
-    assert attachment.stored_name.name not in html and str(tmp_path) not in html and "/media/" not in html
+    assert attachment.stored_name.name not in html and str(inbox_disk) not in html and "/media/" not in html
 
 
 # --- the mass controls --------------------------------------------------------------------------

@@ -13,6 +13,7 @@ Shaped for a million submissions (docs/performance.md):
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -35,6 +36,8 @@ MAX_SEARCH_LENGTH = 200
 ALL, UNREAD = "all", "unread"
 FILTER_KEYS = ("tab", "q", "status", "assignee", "since", "until")
 NO_ASSIGNEE = "none"
+MAX_ID = 2**63 - 1  # ids are 64-bit (DEFAULT_AUTO_FIELD) on every database
+DIGITS = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -75,13 +78,13 @@ class SubmissionFilter:
 
 
 def _whole(value: object, key: str) -> int:
-    try:
-        number = int(str(value).strip())
-    except (TypeError, ValueError):
-        number = -1
-    if number < 1:
+    """An id given as ASCII digits; anything a database column could not hold is refused here."""
+    text = str(value).strip()
+    if not DIGITS.fullmatch(text) or int(text[:20]) < 1:
         raise ValidationError({key: [_("Give a whole number above zero.")]})
-    return number
+    if len(text) > 19 or int(text) > MAX_ID:
+        raise ValidationError({key: [_("There is no such number here.")]})
+    return int(text)
 
 
 def _day(value: object, key: str) -> date:
@@ -105,6 +108,8 @@ def parse_filter(params: Mapping[str, object]) -> SubmissionFilter:
             NO_ASSIGNEE if str(assignee).strip().lower() == NO_ASSIGNEE else _whole(assignee, "assignee")
         )
     query = " ".join(str(values.get("q", "")).split())
+    if "\x00" in query:  # no database stores one; PostgreSQL refuses even to compare with it
+        raise ValidationError({"q": [_("Remove the NUL character from this text.")]})
     if len(query) > MAX_SEARCH_LENGTH:
         raise ValidationError(
             {"q": [_("Search with at most %(count)d characters.") % {"count": MAX_SEARCH_LENGTH}]}
