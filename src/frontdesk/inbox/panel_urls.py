@@ -1,4 +1,4 @@
-"""The Inbox section's pages under /cms/inbox/ (names are used as panel-inbox:<name>)."""
+"""The Inbox section's pages under /cms/inbox/ (reversed as panel:panel-inbox:<name>)."""
 
 from django.urls import path
 
