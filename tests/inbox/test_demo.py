@@ -5,8 +5,10 @@ from __future__ import annotations
 from io import StringIO
 
 import pytest
+from django.core import mail
 from django.core.management import call_command
 
+from frontdesk.inbox import queries
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.operations import accept_submission
 
@@ -42,3 +44,16 @@ def test_the_demo_forms_take_submissions_and_go_away_with_them():
     )
     assert "inbox: 2 demo forms removed" in demo("--remove")
     assert not Form.objects.exists() and not Submission.objects.exists()
+
+
+def test_the_demo_inbox_has_submissions_in_several_states_and_mailed_nobody(
+    django_capture_on_commit_callbacks,
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        demo()
+    contact = Form.objects.get(slug="contact")
+    tabs = {tab.label: tab.count for tab in queries.tabs(contact)}
+    assert tabs["All"] >= 6 and tabs["Unread"] >= 3 and tabs["Spam"] == 1
+    assert sum(1 for label, count in tabs.items() if count and label not in ("All", "Unread")) >= 4
+    assert mail.outbox == []
+    assert contact.options["recipients"]["addresses"] == ["office@example.com"]

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
-from frontdesk.inbox.models import Form, Submission
-from frontdesk.inbox.operations import delete_submission, save_form
+from datetime import timedelta
+
+from django.utils import timezone
+
+from frontdesk.inbox.models import Form, Status, Submission
+from frontdesk.inbox.operations import (
+    accept_submission,
+    delete_submission,
+    mark_read,
+    save_form,
+    update_submission,
+)
 
 CONTACT = {
     "slug": "contact",
@@ -65,11 +75,73 @@ ENQUIRY_FIELDS = [
 DEMO_FORMS = ((CONTACT, CONTACT_FIELDS), (ENQUIRY, ENQUIRY_FIELDS))
 
 
+PEOPLE = [
+    ("Ada Lovelace", "ada@example.org", "en"), ("Grace Hopper", "grace@example.org", "en"),
+    ("Emmy Noether", "emmy@example.de", "de"), ("Lise Meitner", "lise@example.de", "de"),
+    ("Sofia Kovalevskaya", "sofia@example.ru", "ru"), ("Alan Turing", "alan@example.org", "en"),
+    ("Konrad Zuse", "konrad@example.de", "de"), ("Katherine Johnson", "katherine@example.org", "en"),
+]  # fmt: skip
+MESSAGES = [
+    "Could you send me an offer for a new kitchen?",
+    "Do you also work on Saturdays? I can only meet at weekends.",
+    "We would like a quote for twelve office desks.",
+    "My order has not arrived yet; could you check, please?",
+    "Is the workshop suitable for beginners?",
+    "Please call me back about the renovation next month.",
+]
+# (status flag or label, read) per demo submission, newest first.
+HANDLING = [
+    "arrival",
+    "arrival",
+    "arrival",
+    "progress",
+    "arrival",
+    "closed",
+    "spam",
+    "progress",
+    "closed",
+    "arrival",
+]
+
+
+def _status(kind: str) -> Status:
+    if kind == "arrival":
+        return Status.objects.filter(is_arrival=True).first()
+    if kind == "spam":
+        return Status.objects.filter(is_spam=True).first()
+    if kind == "closed":
+        return Status.objects.filter(is_closed=True, is_spam=False).first()
+    return Status.objects.filter(is_arrival=False, is_spam=False, is_closed=False).first()
+
+
+def _submissions(form: Form) -> None:
+    """A few days of submissions in several states, so the explorer has something to show."""
+    now = timezone.now()
+    for index, kind in enumerate(HANDLING):
+        name, email, language = PEOPLE[index % len(PEOPLE)]
+        answers = {"name": name, "email": email, "message": MESSAGES[index % len(MESSAGES)],
+                   "topic": "quote" if index % 3 else "question", "consent": "on"}  # fmt: skip
+        submission, _created = accept_submission(
+            form,
+            answers,
+            language=language,
+            meta={"ip": f"203.0.113.{10 + index}", "user_agent": "Mozilla/5.0 (demo)"},
+        )
+        Submission.objects.filter(pk=submission.pk).update(created_at=now - timedelta(hours=7 * index + 1))
+        if kind != "arrival":
+            update_submission(None, submission, status=_status(kind))
+            mark_read(None, submission)
+
+
 def seed() -> str:
     made = 0
     for values, fields in DEMO_FORMS:
         if not Form.objects.filter(slug=values["slug"]).exists():
-            save_form(None, values=values, fields=fields)
+            # Recipients come last, so the demo's own submissions send no mail.
+            form = save_form(None, values={**values, "options": {}}, fields=fields)
+            if values is CONTACT:
+                _submissions(form)
+            save_form(None, form, values={"options": values["options"]})
             made += 1
     return f"{made} demo forms created ({len(DEMO_FORMS) - made} already there)"
 
