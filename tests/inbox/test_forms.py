@@ -199,3 +199,11 @@ def test_changing_forms_needs_inbox_manage(make_user):
     with pytest.raises(PermissionDenied):
         save_form(make_user("inbox.view"), values={"slug": "x", "title": {"en": "X"}})
     assert save_form(make_user("inbox.manage"), values={"slug": "x", "title": {"en": "X"}}).slug == "x"
+
+
+def test_options_left_out_of_a_save_keep_their_stored_value(contact_form):
+    save_form(None, contact_form, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}})
+    save_form(None, contact_form, values={"options": {"captcha": True}})
+    contact_form.refresh_from_db()
+    assert contact_form.options["recipients"]["addresses"] == ["desk@example.com"]
+    assert contact_form.options["captcha"] is True

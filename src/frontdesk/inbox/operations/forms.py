@@ -330,7 +330,11 @@ def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dic
     if creating or "title" in values:
         form.title = _translations(values, "title", "title", required=True)
     if "options" in values:
-        form.options = validate_options(values["options"])
+        # Option keys left out keep their stored value (recipients, antispam and captcha are
+        # each replaced whole when named), so every door's partial save keeps what it does not name.
+        given = values["options"]
+        merged = {**form.options, **given} if isinstance(given, dict) else given
+        form.options = validate_options(merged)
     if "is_switched_off" in values:
         if not isinstance(values["is_switched_off"], bool):
             raise ValidationError({"is_switched_off": [_("Say true or false.")]})
