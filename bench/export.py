@@ -3,7 +3,7 @@
     python bench/export.py [--db sqlite|postgresql|all] [--submissions 1000000] [--reseed]
 
 Each database is prepared once and kept (bench/panel.py's `prepare`): SQLite in
-var/bench/h2bench_export/, PostgreSQL as `h2bench_export` on 127.0.0.1:5432, seeded with
+var/bench/frontdesk_bench_export/, PostgreSQL as `frontdesk_bench_export` on 127.0.0.1:5432, seeded with
 `frontdesk inbox_seed_bench --forms 1 --submissions N`. A child process sets Django up, runs
 `frontdesk.inbox.export.csv_stream` over the form's All tab (spam left out, as the panel's export
 button sends it) and writes every block to /dev/null, then reports rows/s and its peak resident
@@ -73,7 +73,9 @@ def main() -> None:
     for db in ["sqlite", "postgresql"] if args.db == "all" else [args.db]:
         try:
             log(f"{db}: prepare (migrate, seed {args.submissions:,} in one form unless kept)")
-            env = prepare(db, "h2bench_export", forms=1, submissions=args.submissions, reseed=args.reseed)
+            env = prepare(
+                db, "frontdesk_bench_export", forms=1, submissions=args.submissions, reseed=args.reseed
+            )
             run_child("export.py", db, env, [], out)
         except Exception as error:  # report and go on with the next database
             failed = True

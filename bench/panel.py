@@ -5,7 +5,7 @@ tab and a search, through the query, the panel JSON API and the panel page.
                           [--submissions 1000000] [--reseed] [--explain]
 
 Each database is prepared once and kept for the next run (seeding a million takes minutes):
-SQLite in var/bench/panel/ (FRONTDESK_VAR_DIR), PostgreSQL as the database `h2bench` on
+SQLite in var/bench/panel/ (FRONTDESK_VAR_DIR), PostgreSQL as the database `frontdesk_bench_inbox` on
 127.0.0.1:5432 (created when missing). `frontdesk migrate`, then `frontdesk inbox_seed_bench
 --forms F --submissions N` unless the database already holds submissions; `--reseed` starts from
 an empty database. The measuring runs in a child process with Django set up, one request at a time
@@ -243,7 +243,13 @@ def main() -> None:
     for db in ["sqlite", "postgresql"] if args.db == "all" else [args.db]:
         try:
             log(f"{db}: prepare (migrate, seed {args.submissions:,} in {args.forms} forms unless kept)")
-            env = prepare(db, "h2bench", forms=args.forms, submissions=args.submissions, reseed=args.reseed)
+            env = prepare(
+                db,
+                "frontdesk_bench_inbox",
+                forms=args.forms,
+                submissions=args.submissions,
+                reseed=args.reseed,
+            )
             extra = ["--requests", str(args.requests)] + ["--explain"] * args.explain
             run_child("panel.py", db, env, extra, out)
         except Exception as error:  # report and go on with the next database

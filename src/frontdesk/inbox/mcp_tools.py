@@ -20,7 +20,7 @@ from typing_extensions import TypedDict
 from frontdesk.core import notes
 from frontdesk.core.languages import translate
 from frontdesk.core.mcp.registry import register_tool
-from frontdesk.inbox import operations, queries
+from frontdesk.inbox import operations, outputs, queries
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Form, Submission
 
@@ -136,63 +136,20 @@ KEEP = _Keep()
 # --- Answers ----------------------------------------------------------------------------------
 
 
-def _account(account) -> dict[str, Any] | None:
-    return None if account is None else {"id": account.pk, "name": str(account), "email": account.email}
-
-
-def _status(status) -> dict[str, Any]:
-    return {"id": status.pk, "label": translate(status.label), "colour": status.colour}
-
-
-def _form_row(form: Form) -> dict[str, Any]:
-    return {
-        "id": form.pk,
-        "slug": form.slug,
-        "title": form.title,
-        "title_text": translate(form.title),
-        "is_switched_off": form.is_switched_off,
-        "unread": form.unread,
-        "total": form.total,
-        "position": form.position,
-    }
-
-
 def _field(field) -> dict[str, Any]:
+    """The API's field, plus the input the public door reads it from."""
     return {
-        "id": field.pk,
-        "name": field.name,
-        "machine_name": field.machine_name,
+        **outputs.field_out(field),
         "input_name": f"fields[{field.name}][]" if field.kind.multiple else f"fields[{field.name}]",
-        "type": field.type,
-        "type_label": str(field.kind.label),
-        "label": field.label,
         "label_text": translate(field.label),
-        "hint": field.hint,
-        "required": field.required,
-        "in_table": field.in_table,
-        "full_width": field.full_width,
-        "position": field.position,
-        "choices": field.choices,
-        "min_length": field.min_length,
-        "max_length": field.max_length,
-        "min_value": field.min_value,
-        "max_value": field.max_value,
-        "extensions": field.extensions,
     }
 
 
 def _form(form: Form) -> dict[str, Any]:
-    live = list(form.live_fields().order_by("position", "id"))
-    fields = [_field(field) for field in live]
+    """The API's form with its counts and the shape of data the public door expects."""
+    fields = [_field(field) for field in form.live_fields().order_by("position", "id")]
     return {
-        "id": form.pk,
-        "slug": form.slug,
-        "title": form.title,
-        "title_text": translate(form.title),
-        "is_switched_off": form.is_switched_off,
-        "position": form.position,
-        "email_field_name": form.email_field_name,
-        "options": form.options,
+        **outputs.form_out(form),
         **queries.form_counts(form),
         "door": {
             "method": "POST",
@@ -206,73 +163,12 @@ def _form(form: Form) -> dict[str, Any]:
     }
 
 
-def _row(row: Submission) -> dict[str, Any]:
-    return {
-        "id": row.pk,
-        "created_at": row.created_at,
-        "updated_at": row.updated_at,
-        "status": _status(row.status),
-        "is_unread": row.is_unread,
-        "assignee": _account(row.assignee),
-        "language": row.language,
-        "source": row.source,
-        "cells": row.cells,
-    }
-
-
 def _detail(actor, pk: int) -> dict[str, Any]:
     submission = queries.submission_detail(pk)
-    return {
-        "id": submission.pk,
-        "form": {
-            "id": submission.form_id,
-            "slug": submission.form.slug,
-            "title_text": translate(submission.form.title),
-        },
-        "status": _status(submission.status),
-        "assignee": _account(submission.assignee),
-        "is_unread": submission.is_unread,
-        "language": submission.language,
-        "source": submission.source,
-        "source_label": submission.get_source_display(),
-        "metadata": submission.metadata,
-        "notify_error": submission.notify_error,
-        "created_at": submission.created_at,
-        "updated_at": submission.updated_at,
-        "answers": [
-            {
-                "name": answer.name,
-                "label": translate(answer.label) or answer.name,
-                "labels": answer.label,
-                "type": answer.type,
-                "value": answer.value,
-                "values": answer.payload,
-            }
-            for answer in submission.answers.all()
-        ],
-        # Name, size and type only: the stored name and the file route stay with the panel.
-        "files": [
-            {
-                "id": item.pk,
-                "name": item.original_name,
-                "size": item.size,
-                "content_type": item.content_type,
-                "answer": item.answer_name,
-            }
-            for item in submission.files.all()
-        ],
-        "notes": [_note(note) for note in notes.list_notes(actor, NOTE_ENTITY, str(submission.pk))],
-        "log": [
-            {
-                "action": entry.line.action,
-                "text": entry.text,
-                "actor": str(entry.line.actor) if entry.line.actor else None,
-                "data": entry.line.data,
-                "created_at": entry.line.created_at,
-            }
-            for entry in queries.log_entries(list(submission.log.all()))
-        ],
-    }
+    detail = outputs.submission_out(submission, file_urls=False)
+    del detail["previous"], detail["next"]  # an agent names submissions by id, not by list position
+    detail["notes"] = [_note(note) for note in notes.list_notes(actor, NOTE_ENTITY, str(submission.pk))]
+    return detail
 
 
 def _note(note) -> dict[str, Any]:
@@ -284,7 +180,7 @@ def _note(note) -> dict[str, Any]:
 
 
 def inbox_forms_list(actor) -> dict[str, Any]:
-    return {"forms": [_form_row(form) for form in queries.forms_column()]}
+    return {"forms": [outputs.form_row(form) for form in queries.forms_column()]}
 
 
 def inbox_form_get(actor, form: FormRef) -> dict[str, Any]:
@@ -341,7 +237,7 @@ def inbox_list(
     found = queries.submission_page(chosen, flt, page=page, per_page=per_page)
     return {
         "form": {"id": chosen.pk, "slug": chosen.slug, "title_text": translate(chosen.title)},
-        "rows": [_row(row) for row in found.rows],
+        "rows": [outputs.submission_row(row) for row in found.rows],
         "current_page": found.current_page,
         "per_page": found.per_page,
         "total": found.total,
@@ -453,7 +349,7 @@ def inbox_set_status(
     if status is None and assignee is KEEP and note is None:
         raise ValidationError({"__all__": [_("Give a status, an assignee or a note.")]})
     record = Submission.objects.select_related("status", "assignee").get(pk=submission)
-    before = {"status": _status(record.status), "assignee": _account(record.assignee)}
+    before = {"status": outputs.status_ref(record.status), "assignee": outputs.account_ref(record.assignee)}
     changes: dict[str, Any] = {}
     if status is not None or assignee is not KEEP:
         options: dict[str, Any] = {}

@@ -7,7 +7,6 @@ from ninja import Query, Status
 
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
-from frontdesk.inbox.api.output import field_out, form_out, form_row
 from frontdesk.inbox.api.schemas import (
     DuplicateIn,
     FieldIn,
@@ -20,6 +19,7 @@ from frontdesk.inbox.api.schemas import (
     OrderIn,
     answers,
 )
+from frontdesk.inbox.outputs import field_out, form_out, form_row
 
 
 def _values(payload: FormIn) -> tuple[dict, list[dict] | None]:

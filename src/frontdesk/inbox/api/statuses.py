@@ -7,9 +7,9 @@ from ninja import Status as Answer
 
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
-from frontdesk.inbox.api.output import status_out
 from frontdesk.inbox.api.schemas import AssigneeOut, OrderIn, StatusChange, StatusIn, StatusOut, answers
 from frontdesk.inbox.models import Status
+from frontdesk.inbox.outputs import status_out
 
 
 @router.get(

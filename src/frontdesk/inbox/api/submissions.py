@@ -12,7 +12,6 @@ from ninja import Query, Status
 from frontdesk.core.languages import translate
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
-from frontdesk.inbox.api.output import submission_out, submission_row
 from frontdesk.inbox.api.schemas import (
     ERRORS,
     ExportQuery,
@@ -31,6 +30,7 @@ from frontdesk.inbox.export import csv_stream, filename
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations.handling import UNCHANGED
+from frontdesk.inbox.outputs import submission_out, submission_row
 
 CSV_ANSWER = {
     200: {

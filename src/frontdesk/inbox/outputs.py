@@ -1,8 +1,9 @@
-"""Rows as the API answers them: plain dicts shaped like the schemas in `schemas.py`.
+"""Rows as the doors answer them: plain dicts, shaped like the API's schemas (api/schemas.py)
+and shared by the MCP tools, so a submission reads the same to a script and to an agent.
 
 Translated values are answered whole (`title`, `label`) and as text in the caller's language
 (`title_text`, `label_text`). Attachments are named by the API route that serves them, never
-by a storage path.
+by a storage path; the agent tools leave even that out.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def status_ref(status: Status) -> dict:
 
 
 def account_ref(account) -> dict | None:
-    return None if account is None else {"id": account.pk, "name": str(account)}
+    return None if account is None else {"id": account.pk, "name": str(account), "email": account.email}
 
 
 def submission_row(row: Submission) -> dict:
@@ -94,6 +95,7 @@ def submission_row(row: Submission) -> dict:
     return {
         "id": row.pk,
         "created_at": row.created_at,
+        "updated_at": row.updated_at,
         "status": status_ref(row.status),
         "assignee": account_ref(row.assignee),
         "is_unread": row.is_unread,
@@ -107,8 +109,14 @@ def file_url(submission_id: int, file_id: int) -> str:
     return reverse("cms-api:inbox_file", kwargs={"submission": submission_id, "file": file_id})
 
 
-def submission_out(submission: Submission, neighbours: tuple[int | None, int | None]) -> dict:
-    """One submission; `submission` comes from queries.submission_detail."""
+def submission_out(
+    submission: Submission,
+    neighbours: tuple[int | None, int | None] = (None, None),
+    *,
+    file_urls: bool = True,
+) -> dict:
+    """One submission; `submission` comes from queries.submission_detail. `file_urls=False`
+    leaves out even the panel's download route (the agent tools name files by id only)."""
     lines = list(submission.log.all())
     return {
         "id": submission.pk,
@@ -145,7 +153,7 @@ def submission_out(submission: Submission, neighbours: tuple[int | None, int | N
                 "size": item.size,
                 "content_type": item.content_type,
                 "answer": item.answer_name,
-                "url": file_url(submission.pk, item.pk),
+                **({"url": file_url(submission.pk, item.pk)} if file_urls else {}),
             }
             for item in submission.files.all()
         ],
