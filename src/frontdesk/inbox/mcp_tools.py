@@ -237,19 +237,7 @@ def inbox_list(
     found = queries.submission_page(chosen, flt, page=page, per_page=per_page)
     return {
         "form": {"id": chosen.pk, "slug": chosen.slug, "title_text": translate(chosen.title)},
-        "rows": [outputs.submission_row(row) for row in found.rows],
-        "current_page": found.current_page,
-        "per_page": found.per_page,
-        "total": found.total,
-        "last_page": found.last_page,
-        "total_is_capped": found.total_is_capped,
-        "columns": [
-            {"name": field.name, "label": translate(field.label) or field.name} for field in found.columns
-        ],
-        "tabs": [
-            {"key": tab.key, "label": tab.label, "count": tab.count, "unread": tab.unread}
-            for tab in found.tabs
-        ],
+        **outputs.submission_page_out(found),
     }
 
 

@@ -170,3 +170,28 @@ def submission_out(
         "previous": neighbours[0],
         "next": neighbours[1],
     }
+
+
+def submission_page_out(found: queries.SubmissionPage) -> dict:
+    """A page of the list in the paginator structure, with its columns and tabs."""
+    return {
+        "rows": [submission_row(row) for row in found.rows],
+        "current_page": found.current_page,
+        "per_page": found.per_page,
+        "total": found.total,
+        "last_page": found.last_page,
+        "total_is_capped": found.total_is_capped,
+        "columns": [
+            {"name": field.name, "label": translate(field.label) or field.name} for field in found.columns
+        ],
+        "tabs": [
+            {
+                "key": tab.key,
+                "label": tab.label,
+                "count": tab.count,
+                "unread": tab.unread,
+                "colour": tab.colour,
+            }
+            for tab in found.tabs
+        ],
+    }

@@ -9,7 +9,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from ninja import Query, Status
 
-from frontdesk.core.languages import translate
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
 from frontdesk.inbox.api.schemas import (
@@ -30,7 +29,7 @@ from frontdesk.inbox.export import csv_stream, filename
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations.handling import UNCHANGED
-from frontdesk.inbox.outputs import submission_out, submission_row
+from frontdesk.inbox.outputs import submission_out, submission_page_out
 
 CSV_ANSWER = {
     200: {
@@ -59,27 +58,7 @@ def list_submissions(request: HttpRequest, form: int, query: Query[ListQuery]):
     found = queries.submission_page(
         lookups.form(form), _filter(query), page=query.page, per_page=query.per_page
     )
-    return {
-        "rows": [submission_row(row) for row in found.rows],
-        "current_page": found.current_page,
-        "per_page": found.per_page,
-        "total": found.total,
-        "last_page": found.last_page,
-        "total_is_capped": found.total_is_capped,
-        "columns": [
-            {"name": field.name, "label": translate(field.label) or field.name} for field in found.columns
-        ],
-        "tabs": [
-            {
-                "key": tab.key,
-                "label": tab.label,
-                "count": tab.count,
-                "unread": tab.unread,
-                "colour": tab.colour,
-            }
-            for tab in found.tabs
-        ],
-    }
+    return submission_page_out(found)
 
 
 @router.post(
