@@ -5,7 +5,7 @@ tab and a search, through the query, the panel JSON API and the panel page.
                           [--submissions 1000000] [--reseed] [--explain]
 
 Each database is prepared once and kept for the next run (seeding a million takes minutes):
-SQLite in var/bench/panel/ (FRONTDESK_VAR_DIR), PostgreSQL as the database `frontdesk_bench_inbox` on
+SQLite in var/bench/frontdesk_bench_inbox/ (FRONTDESK_VAR_DIR), PostgreSQL as the database `frontdesk_bench_inbox` on
 127.0.0.1:5432 (created when missing). `frontdesk migrate`, then `frontdesk inbox_seed_bench
 --forms F --submissions N` unless the database already holds submissions; `--reseed` starts from
 an empty database. The measuring runs in a child process with Django set up, one request at a time

@@ -358,12 +358,14 @@ def _chunk_answers(ids: list[int]) -> list[ExportAnswer]:
 
     quote = connection.ops.quote_name
     columns = ", ".join(quote(name) for name in ("submission_id", "field_id", "name", "value"))
-    sql = (
-        f"SELECT {columns} FROM {quote(Answer._meta.db_table)} "  # noqa: S608 (names only; ids are parameters)
-        f"WHERE {quote('submission_id')} IN ({', '.join(['%s'] * len(ids))})"
-    )
+    if connection.vendor == "postgresql":
+        # One array parameter instead of thousands: psycopg spent a fifth of the export preparing them.
+        where, params = f"{quote('submission_id')} = ANY(%s)", [list(ids)]
+    else:
+        where, params = f"{quote('submission_id')} IN ({', '.join(['%s'] * len(ids))})", list(ids)
+    sql = f"SELECT {columns} FROM {quote(Answer._meta.db_table)} WHERE {where}"  # noqa: S608 (names only)
     with connection.cursor() as cursor:
-        cursor.execute(sql, ids)
+        cursor.execute(sql, params)
         return cursor.fetchall()
 
 
