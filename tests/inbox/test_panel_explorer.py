@@ -473,7 +473,7 @@ def test_a_page_past_the_end_shows_the_last_page(viewer, contact_form, good_answ
 
 def test_a_narrowed_count_stopping_at_the_cap_says_more_than(viewer, contact_form, monkeypatch):
     add_submissions(contact_form, 30)
-    monkeypatch.setattr(queries, "COUNT_CAP", 20)
+    monkeypatch.setattr(queries.lists, "COUNT_CAP", 20)
     html = html_of(
         client_for(viewer).get(reverse("panel:panel-inbox:form", args=[contact_form.pk]), {"q": "person"})
     )

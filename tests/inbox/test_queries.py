@@ -142,7 +142,7 @@ def test_date_range_includes_both_days(contact_form, five):
 
 
 def test_a_narrowed_count_stops_at_the_cap(contact_form, five, monkeypatch):
-    monkeypatch.setattr(queries, "COUNT_CAP", 2)
+    monkeypatch.setattr(queries.lists, "COUNT_CAP", 2)
     page = queries.submission_page(contact_form, parse_filter({"q": "question"}), per_page=1)
     assert (page.total, page.total_is_capped, page.last_page) == (2, True, 2)
 
@@ -195,11 +195,6 @@ def test_the_list_page_runs_the_same_queries_for_10_or_100_submissions(
     for n in range(90):
         submit(contact_form, good_answers, f"More {n}")
     assert queries_for_page() == small
-
-
-def test_iterate_yields_every_kept_submission_in_chunks(contact_form, five):
-    rows = list(queries.iterate(contact_form, SubmissionFilter(), chunk_size=2))
-    assert [row.pk for row in rows] == [row.pk for row in five[:4]]
 
 
 # --- tallies stay true ---------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+"""Who a submission may be assigned to, and its log in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import Permission
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from frontdesk.inbox.models import LogLine, Status
+
+# --- the submission screen and the assignee control --------------------------------------------
+
+
+def assignees() -> QuerySet:
+    """Active accounts that may open the inbox (inbox.view directly, by a role, or as superuser):
+    who a submission may be assigned to. One query."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    grant = Permission.objects.filter(codename="view", content_type__app_label="inbox")
+    by_role = User.groups.through.objects.filter(group__permissions__in=grant).values("user")
+    may_open = Q(is_superuser=True) | Q(pk__in=grant.values("user")) | Q(pk__in=by_role)
+    return User.objects.filter(may_open, is_active=True).order_by("display_name", "email")
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    line: LogLine
+    text: str  # the action in words, in the active language
+
+
+def _short(value: object, limit: int = 80) -> str:
+    text = " ".join(str(value or "").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def log_entries(lines: list[LogLine]) -> list[LogEntry]:
+    """The log lines of a submission with their action in words (at most two queries, for the
+    statuses and accounts the lines name)."""
+    from django.contrib.auth import get_user_model
+
+    status_ids, account_ids = set(), set()
+    for line in lines:
+        if line.action == "submission.status_changed":
+            status_ids |= {line.data.get("old"), line.data.get("new")}
+        elif line.action == "submission.assigned":
+            account_ids |= {line.data.get("old"), line.data.get("new")}
+    status_ids.discard(None)
+    account_ids.discard(None)
+    statuses = {s.pk: str(s) for s in Status.objects.filter(pk__in=status_ids)} if status_ids else {}
+    accounts = (
+        {a.pk: str(a) for a in get_user_model().objects.filter(pk__in=account_ids)} if account_ids else {}
+    )
+    return [LogEntry(line, _log_text(line, statuses, accounts)) for line in lines]
+
+
+def _log_text(line: LogLine, statuses: dict, accounts: dict) -> str:
+    data = line.data or {}
+    gone = _("(deleted)")
+    if line.action == "submission.created":
+        return _("Typed in by hand") if data.get("source") == "panel" else _("Received from the website")
+    if line.action == "submission.repeated":
+        return _("Sent again with the same answers")
+    if line.action == "submission.status_changed":
+        return _("Status changed from %(old)s to %(new)s") % {
+            "old": statuses.get(data.get("old"), gone),
+            "new": statuses.get(data.get("new"), gone),
+        }
+    if line.action == "submission.assigned":
+        if data.get("new") is None:
+            return _("No longer assigned to %(name)s") % {"name": accounts.get(data.get("old"), gone)}
+        return _("Assigned to %(name)s") % {"name": accounts.get(data.get("new"), gone)}
+    if line.action == "submission.answer_corrected":
+        return _("Answer %(name)s corrected from “%(old)s” to “%(new)s”") % {
+            "name": data.get("name", ""),
+            "old": _short(data.get("old")),
+            "new": _short(data.get("new")),
+        }
+    if line.action == "submission.marked_read":
+        return _("Marked read")
+    if line.action == "submission.marked_unread":
+        return _("Marked unread")
+    return line.action
