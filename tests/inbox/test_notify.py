@@ -88,3 +88,16 @@ def test_a_failed_mail_is_recorded_and_the_submission_kept(
     assert "anna@example.com" in stored.notify_error
     assert "desk@example.com" in stored.notify_error
     assert stored.answer("name").value == "Ada Lovelace"
+
+
+def test_an_account_that_lost_the_inbox_is_no_longer_mailed(
+    form_with_recipients, good_answers, django_capture_on_commit_callbacks
+):
+    from django.contrib.auth.models import Permission
+
+    from frontdesk.core.models import User
+
+    anna = User.objects.get(email="anna@example.com")
+    anna.user_permissions.remove(Permission.objects.get(codename="view", content_type__app_label="inbox"))
+    send(form_with_recipients, good_answers, django_capture_on_commit_callbacks)
+    assert [message.to for message in mail.outbox] == [["desk@example.com"]]

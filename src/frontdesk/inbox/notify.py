@@ -9,19 +9,20 @@ sender is always the site's own address. A failure is written to `notify_error`.
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db.models import Value
 from django.db.models.functions import Concat
 
 from frontdesk.core.mail import Recipient, send_per_recipient
 from frontdesk.inbox.models import Submission
+from frontdesk.inbox.queries import assignees
 
 TEMPLATE = "inbox/mail/new_submission"
 
 
 def recipients_of(submission: Submission) -> list[Recipient]:
     chosen = submission.form.options.get("recipients") or {}
-    accounts = get_user_model().objects.filter(pk__in=chosen.get("accounts") or [], is_active=True)
+    # Only accounts that may still open the inbox: the mail carries the answers (docs/inbox.md).
+    accounts = assignees().filter(pk__in=chosen.get("accounts") or [])
     people = [Recipient(account.email, account.panel_language) for account in accounts if account.email]
     known = {recipient.address.lower() for recipient in people}
     people += [
