@@ -14,6 +14,7 @@ from django.urls import get_resolver
 from frontdesk.core.models import ApiToken
 from frontdesk.core.panel import sections as registry
 from frontdesk.core.panel.sections import Section, landing_section_for
+from tests.clients import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -37,12 +38,6 @@ def sections():
     yield registry._sections
     registry._sections.clear()
     registry._sections.update(saved)
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def menu_keys(html: str) -> list[str]:

@@ -19,10 +19,10 @@ from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.models.submissions import Attachment, inbox_storage
 from frontdesk.inbox.operations import accept_submission, save_form
+from tests.clients import INBOX_API as BASE
 
 pytestmark = pytest.mark.django_db
 
-BASE = "/api/cms/inbox"
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + b"\x00" * 32
 

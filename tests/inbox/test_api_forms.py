@@ -7,10 +7,9 @@ from django.test import Client
 
 from frontdesk.inbox.models import Field, Form
 from frontdesk.inbox.operations import accept_submission, mark_read, save_form
+from tests.clients import INBOX_API as BASE
 
 pytestmark = pytest.mark.django_db
-
-BASE = "/api/cms/inbox"
 
 
 class Api:

@@ -8,20 +8,10 @@ from django.test import Client
 
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission
+from tests.clients import INBOX_API as BASE
+from tests.clients import client_for, send
 
 pytestmark = pytest.mark.django_db
-
-BASE = "/api/cms/inbox"
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def send(client, method, path, body=None):
-    return getattr(client, method)(BASE + path, body, content_type="application/json")
 
 
 @pytest.fixture

@@ -8,27 +8,16 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.core.exceptions import PermissionDenied
-from django.test import Client
 from django.utils import timezone
 
 from frontdesk.inbox.models import Form, LogLine, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import accept_submission, save_form, update_submission
 from frontdesk.inbox.queries import form_counts
+from tests.clients import INBOX_API as BASE
+from tests.clients import client_for, send
 
 pytestmark = pytest.mark.django_db
-
-BASE = "/api/cms/inbox"
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def send(client, method, path, body=None):
-    return getattr(client, method)(BASE + path, body, content_type="application/json")
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import save_form, sort_statuses
+from tests.clients import client_for
 from tests.inbox.conftest import CONTACT_FIELDS
 
 PAGES = ["form_new", "form_edit", "embedding", "statuses"]
@@ -21,12 +22,6 @@ PAGES = ["form_new", "form_edit", "embedding", "statuses"]
 def address(name: str, form=None) -> str:
     args = [form.pk] if name in ("form_edit", "embedding") else []
     return reverse(f"panel:panel-inbox:{name}", args=args)
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def text_of(response) -> str:

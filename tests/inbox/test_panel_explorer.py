@@ -29,6 +29,7 @@ from frontdesk.inbox.operations import (
     update_submission,
 )
 from frontdesk.inbox.operations.tallies import recount
+from tests.clients import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -36,12 +37,6 @@ PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
 
 # --- helpers and fixtures --------------------------------------------------------------------
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def html_of(response) -> str:
