@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.panel import log, prepare, run_child, write_results
+from bench.panel import for_each_database, prepare, run_child
 
 
 def peak_mb() -> float:
@@ -67,22 +67,18 @@ def main() -> None:
     if args.child:
         child(args.child)
         return
-    out = [f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores"]
-    print(out[0], flush=True)
-    failed = False
-    for db in ["sqlite", "postgresql"] if args.db == "all" else [args.db]:
-        try:
-            log(f"{db}: prepare (migrate, seed {args.submissions:,} in one form unless kept)")
-            env = prepare(
-                db, "frontdesk_bench_export", forms=1, submissions=args.submissions, reseed=args.reseed
-            )
-            run_child("export.py", db, env, [], out)
-        except Exception as error:  # report and go on with the next database
-            failed = True
-            out.append(f"# {db} failed: {error}".splitlines()[0])
-            print(out[-1], flush=True)
-    write_results("export.txt", out)
-    sys.exit(1 if failed else 0)
+    for_each_database(
+        args.db,
+        "export.txt",
+        lambda db, out: run_child(
+            "export.py",
+            db,
+            prepare(db, "frontdesk_bench_export", forms=1, submissions=args.submissions, reseed=args.reseed),
+            [],
+            out,
+        ),
+        what=f"seed {args.submissions:,} in one form unless kept",
+    )
 
 
 if __name__ == "__main__":

@@ -125,6 +125,26 @@ def run_child(script: str, db: str, env: dict[str, str], args: list[str], out: l
         raise RuntimeError(f"the {db} measurement exited with {child.returncode}")
 
 
+def for_each_database(
+    selection: str, results: str, measure: Callable[[str, list[str]], None], *, what: str
+) -> None:
+    """Run `measure(db, out)` on SQLite and PostgreSQL (or the one chosen), report a failing
+    database and go on, write the figures to bench/results/`results`, exit 1 if any failed."""
+    out = [f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores"]
+    print(out[0], flush=True)
+    failed = False
+    for db in ["sqlite", "postgresql"] if selection == "all" else [selection]:
+        try:
+            log(f"{db}: prepare (migrate, {what})")
+            measure(db, out)
+        except Exception as error:  # report and go on with the next database
+            failed = True
+            out.append(f"# {db} failed: {error}".splitlines()[0])
+            print(out[-1], flush=True)
+    write_results(results, out)
+    sys.exit(1 if failed else 0)
+
+
 def write_results(name: str, out: list[str]) -> None:
     results = ROOT / "bench" / "results"
     results.mkdir(exist_ok=True)
@@ -237,27 +257,25 @@ def main() -> None:
     if args.child:
         child(args.child, args.requests, args.explain)
         return
-    out = [f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores"]
-    print(out[0], flush=True)
-    failed = False
-    for db in ["sqlite", "postgresql"] if args.db == "all" else [args.db]:
-        try:
-            log(f"{db}: prepare (migrate, seed {args.submissions:,} in {args.forms} forms unless kept)")
-            env = prepare(
+    extra = ["--requests", str(args.requests)] + ["--explain"] * args.explain
+    for_each_database(
+        args.db,
+        "panel.txt",
+        lambda db, out: run_child(
+            "panel.py",
+            db,
+            prepare(
                 db,
                 "frontdesk_bench_inbox",
                 forms=args.forms,
                 submissions=args.submissions,
                 reseed=args.reseed,
-            )
-            extra = ["--requests", str(args.requests)] + ["--explain"] * args.explain
-            run_child("panel.py", db, env, extra, out)
-        except Exception as error:  # report and go on with the next database
-            failed = True
-            out.append(f"# {db} failed: {error}".splitlines()[0])
-            print(out[-1], flush=True)
-    write_results("panel.txt", out)
-    sys.exit(1 if failed else 0)
+            ),
+            extra,
+            out,
+        ),
+        what=f"seed {args.submissions:,} in {args.forms} forms unless kept",
+    )
 
 
 if __name__ == "__main__":
