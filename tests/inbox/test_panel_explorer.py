@@ -443,6 +443,18 @@ def test_a_bad_filter_is_marked_on_its_input(viewer, contact_form):
     )
 
 
+def test_the_search_box_takes_no_more_characters_than_the_search_accepts(viewer, contact_form):
+    html = html_of(client_for(viewer).get(reverse("panel:panel-inbox:form", args=[contact_form.pk])))
+    assert re.search(r'id="filter-q" name="q" value="" maxlength="(\d+)"', html)[1] == str(
+        queries.MAX_SEARCH_LENGTH
+    )
+    longest = "a" * queries.MAX_SEARCH_LENGTH
+    answered = html_of(
+        client_for(viewer).get(reverse("panel:panel-inbox:form", args=[contact_form.pk]), {"q": longest})
+    )
+    assert "Some of the filters could not be used" not in answered
+
+
 def test_a_bad_filter_on_the_submission_screen_falls_back_to_the_whole_list(viewer, submission):
     response = client_for(viewer).get(
         reverse("panel:panel-inbox:submission", args=[submission.pk]), {"since": "never"}

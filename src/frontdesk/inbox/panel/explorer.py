@@ -82,6 +82,7 @@ def explorer(request: HttpRequest, form: int | None = None) -> HttpResponse:
         statuses=[tab for tab in page.tabs if tab.key not in (queries.ALL, queries.UNREAD)],
         assignees=list(queries.assignees()),
         filters_open=bool(address.errors or _filtered_beyond_search(address)),
+        search_max_length=queries.MAX_SEARCH_LENGTH,
     )
     return render(request, "inbox/panel/explorer.html", context)
 
