@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+import time_machine
 from django.test import Client
+from django.utils import timezone
 
 from frontdesk.core.api.pagination import PageQuery, paginate
 from frontdesk.core.models import ApiToken, User
@@ -56,6 +60,21 @@ def test_an_inactive_account_cannot_use_its_token_or_session(make_user):
     User.objects.filter(pk=user.pk).update(is_active=False)
     assert client.get("/api/cms/me").status_code == 401
     assert Client().get("/api/cms/me", HTTP_AUTHORIZATION=f"Bearer {secret}").status_code == 401
+
+
+def test_an_expired_token_is_refused_with_401_on_the_panel_api(make_user):
+    """The panel API itself refuses an expired token (the MCP SDK has its own, separate check)."""
+    user = make_user("inbox.view")
+    _token, secret = ApiToken.issue(
+        user, "script", ["inbox:read"], expires_at=timezone.now() + timedelta(hours=1)
+    )
+    bearer = {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
+    assert Client().get("/api/cms/inbox/forms", **bearer).status_code == 200
+    with time_machine.travel(timezone.now() + timedelta(hours=2)):
+        for path in ("/api/cms/me", "/api/cms/inbox/forms"):
+            response = Client().get(path, **bearer)
+            assert response.status_code == 401, path
+            assert response.json()["message"] == "Log in or send a valid bearer token."
 
 
 def test_an_unknown_address_under_the_api_is_404(admin_client):
