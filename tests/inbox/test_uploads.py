@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import timedelta
 
 import pytest
 import time_machine
 from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
@@ -15,6 +17,7 @@ from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.models.submissions import Attachment, inbox_storage
 from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations.retention import delete_submission, prune, prune_plan
 from frontdesk.inbox.uploads import display_name
 
 pytestmark = pytest.mark.django_db
@@ -188,6 +191,80 @@ def test_deleting_an_attachment_removes_its_file(apply_form, inbox_disk):
     assert len(files_on_disk(inbox_disk)) == 1
     submission.files.get().delete()
     assert files_on_disk(inbox_disk) == []
+
+
+def folders_on_disk(root) -> list[str]:
+    return sorted(str(path.relative_to(root)) for path in root.rglob("*") if path.is_dir())
+
+
+def test_deleting_a_submission_removes_the_folders_it_emptied_but_not_the_root(apply_form, inbox_disk):
+    kept, _ = accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
+    gone, _ = accept_submission(apply_form, {"name": "Bob"}, files={"cv": [upload("cv.pdf", PDF + b"%")]})
+    delete_submission(None, gone)
+    form_folder = f"inbox/{apply_form.pk}"
+    assert folders_on_disk(inbox_disk) == ["inbox", form_folder, f"{form_folder}/{kept.pk}"]
+    delete_submission(None, kept)
+    assert inbox_disk.is_dir() and folders_on_disk(inbox_disk) == []
+
+
+def test_pruning_leaves_no_empty_folder_behind(apply_form, inbox_disk):
+    with time_machine.travel(timezone.now() - timedelta(days=40)):
+        accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
+    assert prune(prune_plan(30)) == {"spam": 0, "other": 1}
+    assert inbox_disk.is_dir() and folders_on_disk(inbox_disk) == []
+
+
+def test_removing_a_file_keeps_its_folder_while_another_file_is_in_it(apply_form, inbox_disk):
+    submission, _ = accept_submission(
+        apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf"), upload("photo.png", PNG, "image/png")]}
+    )
+    first, second = submission.files.all()
+    first.delete()
+    assert folders_on_disk(inbox_disk) == [
+        "inbox",
+        f"inbox/{apply_form.pk}",
+        f"inbox/{apply_form.pk}/{submission.pk}",
+    ]
+    second.delete()
+    assert folders_on_disk(inbox_disk) == []
+
+
+def test_files_removed_after_a_failed_intake_take_their_folders_with_them(
+    apply_form, inbox_disk, monkeypatch
+):
+    def broken(submission):
+        raise RuntimeError("mail queue down")
+
+    monkeypatch.setattr("frontdesk.inbox.operations.intake.notify_new_submission", broken)
+    with pytest.raises(RuntimeError):
+        accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
+    assert folders_on_disk(inbox_disk) == []
+
+
+def test_the_storage_never_removes_its_root_or_a_folder_outside_it(inbox_disk, tmp_path):
+    storage = inbox_storage()
+    storage.save("loose.txt", ContentFile(b"x"))
+    storage.delete("loose.txt")
+    assert inbox_disk.is_dir()
+    storage.delete("inbox/1/2/never-written.pdf")  # deleting what is not there is not an error
+    assert inbox_disk.is_dir() and tmp_path.is_dir()
+
+
+def test_a_save_whose_folder_is_removed_at_that_moment_still_writes_its_file(inbox_disk, monkeypatch):
+    import django.core.files.storage.filesystem as filesystem
+
+    real_makedirs = filesystem.os.makedirs
+    raced = []
+
+    def makedirs_then_lose_it(path, *args, **kwargs):
+        real_makedirs(path, *args, **kwargs)
+        if not raced and path == str(inbox_disk / "inbox" / "1" / "2"):
+            raced.append(path)  # a delete of the folder's last file removes it right after
+            os.rmdir(path)
+
+    monkeypatch.setattr(filesystem.os, "makedirs", makedirs_then_lose_it)
+    name = inbox_storage().save("inbox/1/2/cv.pdf", ContentFile(PDF))
+    assert raced and (inbox_disk / name).read_bytes() == PDF
 
 
 def test_the_same_answers_with_different_files_are_not_duplicates(apply_form, inbox_disk):
