@@ -1,16 +1,41 @@
 """The `frontdesk` command: Django's management commands with frontdesk's settings.
 
 A configuration error prints one line naming the variable and exits with status 2,
-instead of a traceback.
+instead of a traceback. So does `--settings`: the settings are loaded before Django's own
+command line is read, so the option could only be ignored; they come from the environment.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 
+SETTINGS_REFUSED = (
+    "frontdesk: --settings is not taken: frontdesk reads its settings from the environment "
+    "(the FRONTDESK_* variables, docs/configuration.md); for a settings module of your own, "
+    "set DJANGO_SETTINGS_MODULE in the environment instead.\n"
+)
+
+
+def _names_settings(args: list[str]) -> bool:
+    """Whether Django's command line would read a --settings option from `args`."""
+    # The same partial parse as django.core.management.ManagementUtility.execute.
+    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False, exit_on_error=False)
+    parser.add_argument("--settings")
+    parser.add_argument("args", nargs="*")
+    try:
+        options, _rest = parser.parse_known_args(args)
+    except argparse.ArgumentError:  # "--settings" with no value
+        return True
+    return options.settings is not None
+
 
 def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if _names_settings(args):
+        sys.stderr.write(SETTINGS_REFUSED)
+        raise SystemExit(2)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "frontdesk.settings")
     from django.core.exceptions import ImproperlyConfigured
 
@@ -24,7 +49,7 @@ def main(argv: list[str] | None = None) -> None:
 
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(["frontdesk", *(sys.argv[1:] if argv is None else argv)])
+    execute_from_command_line(["frontdesk", *args])
 
 
 if __name__ == "__main__":

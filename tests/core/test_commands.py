@@ -1,7 +1,11 @@
-"""createadmin and demo: idempotent, print the login, and demo content comes and goes."""
+"""createadmin and demo: idempotent, print the login, and demo content comes and goes; the
+`frontdesk` command refuses options it would ignore."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from io import StringIO
 
 import pytest
@@ -89,3 +93,37 @@ def test_demo_remove_takes_the_content_back_out(registered_demo):
     output = run("demo", "--remove")
     assert registered_demo == ["removed"]
     assert "test-content: 1 thing removed" in output
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "--settings=mysite.settings"],
+        ["check", "--settings", "mysite.settings"],
+        ["migrate", "--plan", "--settings=frontdesk.settings"],
+        ["check", "--settings"],
+    ],
+)
+def test_a_settings_option_is_refused_with_a_clear_message_not_ignored(argv, monkeypatch, capsys):
+    from frontdesk.__main__ import main
+
+    # Django would write the option into the environment; keep this worker's own value either way.
+    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", os.environ["DJANGO_SETTINGS_MODULE"])
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert error.startswith("frontdesk: --settings is not taken:")
+    assert "environment" in error and "DJANGO_SETTINGS_MODULE" in error
+
+
+def test_the_frontdesk_command_refuses_a_settings_option_before_it_starts():
+    result = subprocess.run(
+        [sys.executable, "-m", "frontdesk", "check", "--settings=no.such.module"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "--settings is not taken" in result.stderr
+    assert "System check identified" not in result.stdout
