@@ -6,10 +6,12 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 from django.utils import timezone
 
 from frontdesk.core.api.pagination import PageQuery, paginate
+from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.models import ApiToken, User
 
 
@@ -34,6 +36,16 @@ def test_every_operation_declares_its_permission(admin_client):
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             assert "x-permission" in operation, f"{method.upper()} {path}"
+            assert "x-scope" in operation, f"{method.upper()} {path}"
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_a_changing_route_without_a_permission_must_name_its_write_scope(method):
+    router = PanelRouter()
+    with pytest.raises(ImproperlyConfigured, match="give it a write scope"):
+        getattr(router, method)("/mine")(lambda request: None)
+    getattr(router, method)("/mine", scope="account:write")(lambda request: None)
+    router.get("/mine")(lambda request: None)  # reading one's own needs no scope
 
 
 def test_me_answers_the_calling_account(client, make_user):
@@ -116,7 +128,7 @@ def test_paginate_trusts_a_known_total():
 def test_a_bearer_token_writes_without_a_csrf_token(make_user):
     """Scripts carry a token and no cookie: the session's CSRF check must not stop them."""
     user = make_user("inbox.manage")
-    _token, secret = ApiToken.issue(user, "script", ["inbox:write"])
+    _token, secret = ApiToken.issue(user, "script", ["inbox:write", "account:write"])
     strict = Client(enforce_csrf_checks=True)
     response = strict.post(
         "/api/cms/inbox/statuses/sorting",

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from io import StringIO
 
 import pytest
 from django.contrib.auth.models import Group
+from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import get_resolver
 
@@ -38,6 +40,13 @@ def sections():
     yield registry._sections
     registry._sections.clear()
     registry._sections.update(saved)
+
+
+def call_token_create(email: str, scopes: str) -> str:
+    """`frontdesk token create` as an operator runs it; returns the printed secret."""
+    out = StringIO()
+    call_command("token", "create", email, "script", "--scopes", scopes, stdout=out, stderr=StringIO())
+    return re.search(r"^fd_\S+$", out.getvalue(), re.MULTILINE).group(0)
 
 
 def menu_keys(html: str) -> list[str]:
@@ -286,6 +295,41 @@ def test_put_me_needs_the_csrf_token_with_a_session(make_user):
 
 def test_put_me_needs_a_login(client):
     assert put_json(client, "/api/cms/me", {"display_name": "X", "panel_language": "en"}).status_code == 401
+
+
+def test_a_read_only_token_may_not_change_the_account(make_user):
+    user = make_user(display_name="Ada")
+    _token, secret = ApiToken.issue(user, "script", ["inbox:read"])
+    response = Client().put(
+        "/api/cms/me",
+        json.dumps({"display_name": "Mallory", "panel_language": "ru"}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {secret}",
+    )
+    assert response.status_code == 403
+    assert response.json()["message"] == "This token lacks the scope account:write."
+    user.refresh_from_db()
+    assert (user.display_name, user.panel_language) == ("Ada", "en")
+
+
+def test_a_token_with_account_write_changes_the_account(make_user):
+    user = make_user(display_name="Ada")
+    secret = call_token_create(user.email, "account:write")
+    response = Client().put(
+        "/api/cms/me",
+        json.dumps({"display_name": "Grace", "panel_language": "de"}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {secret}",
+    )
+    assert response.status_code == 200
+    user.refresh_from_db()
+    assert (user.display_name, user.panel_language) == ("Grace", "de")
+
+
+def test_any_token_may_read_its_own_account(make_user):
+    user = make_user()
+    _token, secret = ApiToken.issue(user, "script", ["inbox:read"])
+    assert Client().get("/api/cms/me", HTTP_AUTHORIZATION=f"Bearer {secret}").json()["email"] == user.email
 
 
 # --- GET /api/cms/accounts ---------------------------------------------------------------------

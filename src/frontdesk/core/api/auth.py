@@ -1,7 +1,8 @@
 """Who is calling the panel API: the browser's session (with CSRF) or a script's bearer token.
 
 A bearer token acts as its account and within its scopes: reading routes need `<app>:read`,
-changing routes `<app>:write`, where <app> is the first part of the route's permission.
+changing routes `<app>:write`, where <app> is the first part of the route's permission. A route
+without a permission names its scope itself (`PUT /api/cms/me` needs `account:write`).
 """
 
 from __future__ import annotations
@@ -45,19 +46,22 @@ def scope_for(permission: str, method: str) -> str:
     return f"{app}:{'read' if method.upper() in READ_METHODS else 'write'}"
 
 
-def check_scope(request: HttpRequest, permission: str) -> None:
-    """A bearer token must carry the scope that covers `permission` for this method."""
+def check_scope(request: HttpRequest, scope: str) -> None:
+    """A bearer token must carry `scope`; a session is not limited by scopes."""
     token = getattr(request, "api_token", None)
-    if token is not None:
-        scope = scope_for(permission, request.method or "GET")
-        if not token.has_scope(scope):
-            raise PermissionDenied(_("This token lacks the scope %(scope)s.") % {"scope": scope})
+    if token is not None and not token.has_scope(scope):
+        raise PermissionDenied(_("This token lacks the scope %(scope)s.") % {"scope": scope})
 
 
-def require(request: HttpRequest, permission: str) -> None:
-    """Refuse with 403 unless the caller holds `permission` (and, for a token, its scope)."""
-    check_scope(request, permission)
-    if not request.user.has_perm(permission):
+def require(request: HttpRequest, permission: str | None, *, scope: str | None = None) -> None:
+    """Refuse with 403 unless the caller holds `permission` and, for a token, the scope.
+
+    The scope is `scope` when given, else the one that covers `permission` for this method.
+    """
+    needed = scope or (scope_for(permission, request.method or "GET") if permission else None)
+    if needed:
+        check_scope(request, needed)
+    if permission and not request.user.has_perm(permission):
         raise PermissionDenied(_("You may not do this."))
 
 
@@ -74,44 +78,46 @@ class PermissionRule:
         raise NotImplementedError
 
 
-def _required(request: HttpRequest, permission: str | PermissionRule) -> str:
+def _required(request: HttpRequest, permission: str | PermissionRule | None) -> str | None:
     return permission.resolve(request) if isinstance(permission, PermissionRule) else permission
 
 
 class PermissionSession(PanelSession):
     """The session door of one route that needs `permission`; checked before the body is read."""
 
-    def __init__(self, permission: str | PermissionRule):
+    def __init__(self, permission: str | PermissionRule | None, scope: str | None = None):
         super().__init__()
         self.permission = permission
+        self.scope = scope
 
     def authenticate(self, request: HttpRequest, key: str | None):
         user = super().authenticate(request, key)
         if user is not None:
-            require(request, _required(request, self.permission))
+            require(request, _required(request, self.permission), scope=self.scope)
         return user
 
 
 class PermissionBearer(BearerToken):
-    """The bearer door of one route that needs `permission` (and the matching scope)."""
+    """The bearer door of one route that needs `permission` and the scope (named or derived)."""
 
-    def __init__(self, permission: str | PermissionRule):
+    def __init__(self, permission: str | PermissionRule | None, scope: str | None = None):
         super().__init__()
         self.permission = permission
+        self.scope = scope
 
     def authenticate(self, request: HttpRequest, token: str):
         user = super().authenticate(request, token)
         if user is not None:
-            require(request, _required(request, self.permission))
+            require(request, _required(request, self.permission), scope=self.scope)
         return user
 
 
-def gates(permission: str | PermissionRule) -> list:
-    """The auth callbacks of a route that needs `permission`.
+def gates(permission: str | PermissionRule | None, scope: str | None = None) -> list:
+    """The auth callbacks of a route that needs `permission` and, for a token, `scope`.
 
     Raising PermissionDenied inside authentication answers 403 before ninja parses the body,
     so a caller without the permission learns nothing from validation errors.
     """
     # The bearer door first: ninja's session door checks CSRF before it looks for a session and
     # would refuse a script's POST that carries a token and no cookie.
-    return [PermissionBearer(permission), PermissionSession(permission)]
+    return [PermissionBearer(permission, scope), PermissionSession(permission, scope)]

@@ -52,7 +52,13 @@ class MeIn(Schema):
     panel_language: str = Field(..., examples=["de"], description="One of the site's language codes.")
 
 
-@router.put("/me", response=MeOut, summary="Change the calling account's name and panel language")
+@router.put(
+    "/me",
+    response=MeOut,
+    scope="account:write",
+    summary="Change the calling account's name and panel language",
+    description="Any logged-in account may change its own; a token needs the scope account:write.",
+)
 def update_me(request: HttpRequest, payload: MeIn):
     """The new panel language applies from the next page the account opens."""
     update_profile(request.user, display_name=payload.display_name, panel_language=payload.panel_language)

@@ -5,40 +5,76 @@
     @router.get("/forms", permission="inbox.view", response=list[FormOut])
     def list_forms(request): ...
 
+    @router.put("/me", scope="account:write", response=MeOut)
+    def update_me(request, payload: MeIn): ...
+
 The permission (and, for a bearer token, the matching scope) is checked during authentication,
-before the body is parsed, and written into the OpenAPI document as `x-permission`, where the
-permission-matrix test reads it. `permission=None` means any logged-in account; a route whose
-permission depends on the record (the notes) passes a `PermissionRule`, documented by its name.
+before the body is parsed, and written into the OpenAPI document as `x-permission` and `x-scope`,
+where the permission-matrix test reads them. A token's scope is `<app>:read` or `<app>:write`
+from the permission; `permission=None` means any logged-in account, and such a route that
+changes something must name its write scope (`scope=`), so no token changes anything its scopes
+do not cover. A route whose permission depends on the record (the notes) passes a
+`PermissionRule`, documented by its name. Every scope a route needs is declared to the token
+registry, so `frontdesk token create --scopes` accepts it.
 """
 
 from __future__ import annotations
 
+from django.core.exceptions import ImproperlyConfigured
 from ninja import Router
 
-from frontdesk.core.api.auth import PermissionRule, gates
+from frontdesk.core.api.auth import READ_METHODS, PermissionRule, gates, scope_for
+from frontdesk.core.mcp.registry import known_scopes, register_scope
 
 Permission = str | PermissionRule | None
 
 
+def route_scope(methods: list[str], path: str, permission: Permission, scope: str | None) -> str | None:
+    """The scope a token needs for the route (None: any token, or decided per record)."""
+    changes = {method.upper() not in READ_METHODS for method in methods}
+    if len(changes) > 1:
+        raise ImproperlyConfigured(f"{methods} {path}: declare reading and changing methods apart.")
+    if scope is None and permission is None and changes == {True}:
+        raise ImproperlyConfigured(
+            f"{methods} {path} changes something and names no permission: give it a write scope"
+            " (scope='account:write'), or a token with any scope could call it."
+        )
+    if scope is None and isinstance(permission, str):
+        return scope_for(permission, methods[0])
+    return scope
+
+
 class PanelRouter(Router):
-    def api_operation(self, methods, path, *, permission: Permission = None, openapi_extra=None, **kwargs):
+    def api_operation(
+        self,
+        methods,
+        path,
+        *,
+        permission: Permission = None,
+        scope: str | None = None,
+        openapi_extra=None,
+        **kwargs,
+    ):
         documented = permission.name if isinstance(permission, PermissionRule) else permission
-        extra = {"x-permission": documented, **(openapi_extra or {})}
-        if permission is not None:
-            kwargs["auth"] = gates(permission)
+        needed = route_scope(methods, path, permission, scope)
+        if needed and needed not in known_scopes():
+            register_scope(needed, f"Panel API: {' '.join(methods)} {path}")
+        extra = {"x-permission": documented, "x-scope": needed, **(openapi_extra or {})}
+        if permission is not None or scope is not None:
+            kwargs["auth"] = gates(permission, scope)
         return super().api_operation(methods, path, openapi_extra=extra, **kwargs)
 
-    def get(self, path, *, permission: Permission = None, **kwargs):
-        return self.api_operation(["GET"], path, permission=permission, **kwargs)
+    def get(self, path, *, permission: Permission = None, scope: str | None = None, **kwargs):
+        return self.api_operation(["GET"], path, permission=permission, scope=scope, **kwargs)
 
-    def post(self, path, *, permission: Permission = None, **kwargs):
-        return self.api_operation(["POST"], path, permission=permission, **kwargs)
+    def post(self, path, *, permission: Permission = None, scope: str | None = None, **kwargs):
+        return self.api_operation(["POST"], path, permission=permission, scope=scope, **kwargs)
 
-    def put(self, path, *, permission: Permission = None, **kwargs):
-        return self.api_operation(["PUT"], path, permission=permission, **kwargs)
+    def put(self, path, *, permission: Permission = None, scope: str | None = None, **kwargs):
+        return self.api_operation(["PUT"], path, permission=permission, scope=scope, **kwargs)
 
-    def patch(self, path, *, permission: Permission = None, **kwargs):
-        return self.api_operation(["PATCH"], path, permission=permission, **kwargs)
+    def patch(self, path, *, permission: Permission = None, scope: str | None = None, **kwargs):
+        return self.api_operation(["PATCH"], path, permission=permission, scope=scope, **kwargs)
 
-    def delete(self, path, *, permission: Permission = None, **kwargs):
-        return self.api_operation(["DELETE"], path, permission=permission, **kwargs)
+    def delete(self, path, *, permission: Permission = None, scope: str | None = None, **kwargs):
+        return self.api_operation(["DELETE"], path, permission=permission, scope=scope, **kwargs)
