@@ -246,6 +246,68 @@ def test_at_360_px_the_forms_sit_behind_the_forms_button(logged_in_page, admin_u
     axe_check(page)
 
 
+# --- a wide table at 1280 px -------------------------------------------------------------------
+
+WIDE_FIELDS = [
+    {"machine_name": name, "type": "text", "label": {"en": label}, "in_table": True}
+    for name, label in (
+        ("name", "Name"), ("email", "E-mail"), ("phone", "Phone"),
+        ("company", "Company"), ("city", "City"), ("topic", "Topic"),
+    )
+]  # fmt: skip
+
+
+def edge_brightness(page, side: str) -> float:
+    """The mean brightness (0-255) of a thin strip inside the table wrapper's `side` edge, beside
+    the caption (where no text is), read from a screenshot: a shadow there makes it darker."""
+    box = page.locator(".inbox-table-wrap").bounding_box()
+    caption = page.locator(".inbox-table caption").bounding_box()
+    x = box["x"] + 2 if side == "left" else box["x"] + box["width"] - 8
+    picture = page.screenshot(clip={"x": x, "y": caption["y"] + 4, "width": 6, "height": 12})
+    return page.evaluate(
+        """async (bytes) => {
+            const image = await createImageBitmap(new Blob([new Uint8Array(bytes)], {type: "image/png"}));
+            const canvas = new OffscreenCanvas(image.width, image.height);
+            const context = canvas.getContext("2d");
+            context.drawImage(image, 0, 0);
+            const data = context.getImageData(0, 0, image.width, image.height).data;
+            let sum = 0;
+            for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3;
+            return sum / (data.length / 4);
+        }""",
+        list(picture),
+    )
+
+
+def test_at_1280_px_the_table_fits_or_scrolls_sideways_with_a_visible_cue(
+    logged_in_page, admin_user, enquiries
+):
+    page = logged_in_page(admin_user)
+    # Enquiries (three columns of answers) fits: its last column ends inside the window.
+    last = page.locator(".inbox-table thead th").last.bounding_box()
+    assert last["x"] + last["width"] <= page.viewport_size["width"]
+    assert edge_brightness(page, "right") > 250  # and nothing says more follows
+
+    # Six columns of long answers cannot fit: the wrapper scrolls, and a shadow at its right
+    # edge says more columns follow until the end is reached.
+    wide = save_form(None, values={"slug": "wide", "title": {"en": "Wide"}}, fields=WIDE_FIELDS)
+    accept_submission(
+        wide,
+        {"name": "Margaret Hamilton", "email": "margaret.hamilton@apollo-guidance.example.org",
+         "phone": "+49 30 1234 5678", "company": "Hamilton Software Engineering GmbH",
+         "city": "Frankfurt am Main", "topic": "A visit to the showroom"},
+    )  # fmt: skip
+    visit(page, f"/cms/inbox/forms/{wide.pk}/")
+    wrap = page.locator(".inbox-table-wrap")
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX") == "auto"
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert edge_brightness(page, "right") < 245 and edge_brightness(page, "left") > 250
+    wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    last = page.locator(".inbox-table thead th").last.bounding_box()
+    assert last["x"] + last["width"] <= page.viewport_size["width"]
+    assert edge_brightness(page, "right") > 250 and edge_brightness(page, "left") < 245
+
+
 # --- the forms' order ------------------------------------------------------------------------------
 
 
