@@ -8,8 +8,10 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.core.exceptions import PermissionDenied
+from django.test import Client
 from django.utils import timezone
 
+from frontdesk.core.models import ApiToken
 from frontdesk.inbox.models import Form, LogLine, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import accept_submission, save_form, update_submission
@@ -275,6 +277,47 @@ def test_bad_changes_answer_422_and_change_nothing(clerk, five, body, key):
     assert response.status_code == 422, response.content
     assert key in response.json()["errors"]
     assert LogLine.objects.filter(submission=target).count() == before
+
+
+def test_an_account_that_may_change_but_not_view_gets_no_submission_back(make_user, five):
+    updater = client_for(make_user("inbox.update"))
+    target, done = five[0], status("Done")
+    before = Submission.objects.get(pk=target.pk).updated_at
+    with time_machine.travel(timezone.now() + timedelta(hours=1)):
+        empty = send(updater, "put", f"/submissions/{target.pk}", {})
+    assert empty.status_code == 200, empty.content
+    new = {"id": status("New").pk, "label": "New", "colour": "#2563eb"}
+    assert empty.json() == {"id": target.pk, "status": new, "assignee": None}
+    assert Submission.objects.get(pk=target.pk).updated_at == before  # an empty change changes nothing
+    assert LogLine.objects.filter(submission=target).count() == 1
+    changed = send(updater, "put", f"/submissions/{target.pk}", {"status": done.pk})
+    assert changed.json() == {"id": target.pk, "status": {"id": done.pk, "label": "Done", "colour": done.colour},
+                              "assignee": None}  # fmt: skip
+    assert "Ada" not in changed.content.decode()
+
+
+def test_a_token_without_inbox_read_gets_no_submission_back(clerk_user, five):
+    _token, secret = ApiToken.issue(clerk_user, "script", ["inbox:write"])
+    response = Client().put(
+        f"{BASE}/submissions/{five[0].pk}", {"assignee": clerk_user.pk},
+        content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {secret}",
+    )  # fmt: skip
+    assert response.status_code == 200, response.content
+    assert set(response.json()) == {"id", "status", "assignee"}
+    assert response.json()["assignee"] == {"id": clerk_user.pk, "name": "Clara Clerk"}
+
+
+def test_typing_in_without_inbox_view_answers_only_what_was_made(make_user, contact_form, good_answers):
+    updater = client_for(make_user("inbox.update"))
+    response = send(updater, "post", f"/forms/{contact_form.pk}/submissions", {"answers": good_answers})
+    assert response.status_code == 201, response.content
+    made = Submission.objects.get()
+    assert response.json() == {
+        "id": made.pk, "status": {"id": status("New").pk, "label": "New", "colour": "#2563eb"}, "assignee": None,
+    }  # fmt: skip
+    again = send(updater, "post", f"/forms/{contact_form.pk}/submissions", {"answers": good_answers})
+    assert again.status_code == 200
+    assert set(again.json()) == {"id", "status", "assignee"}  # the earlier one is not shown either
 
 
 def test_changing_needs_inbox_update(viewer, five):

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+import time_machine
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import timezone
 
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import (
@@ -68,6 +72,28 @@ def test_an_unknown_status_or_an_account_without_the_inbox_is_refused(submission
 def test_nothing_changed_writes_no_log_line(submission, clerk):
     update_submission(clerk, submission, status=submission.status_id, assignee=None)
     assert actions(submission) == ["submission.created"]
+
+
+def test_an_empty_change_or_the_same_values_change_nothing(submission, clerk, good_answers):
+    before = Submission.objects.get(pk=submission.pk).updated_at
+    with time_machine.travel(timezone.now() + timedelta(hours=1)):
+        update_submission(clerk, submission)
+        update_submission(clerk, submission, answers={})
+        update_submission(
+            clerk,
+            submission,
+            status=submission.status_id,
+            assignee=None,
+            answers={"email": good_answers["email"], "days": good_answers["days"]},
+        )
+    submission.refresh_from_db()
+    assert submission.updated_at == before
+    assert actions(submission) == ["submission.created"]
+    later = timezone.now() + timedelta(hours=2)
+    with time_machine.travel(later, tick=False):
+        update_submission(clerk, submission, assignee=clerk.pk)
+    submission.refresh_from_db()
+    assert submission.updated_at == later
 
 
 def test_handling_needs_inbox_update(submission, make_user):

@@ -65,6 +65,17 @@ def require(request: HttpRequest, permission: str | None, *, scope: str | None =
         raise PermissionDenied(_("You may not do this."))
 
 
+def may_read(request: HttpRequest, permission: str) -> bool:
+    """Whether the caller may read what `permission` guards (a token also needs `<app>:read`).
+
+    For a changing route whose answer would show a record: only a caller that may read it gets it.
+    """
+    token = getattr(request, "api_token", None)
+    if token is not None and not token.has_scope(scope_for(permission, "GET")):
+        return False
+    return request.user.has_perm(permission)
+
+
 class PermissionRule:
     """A permission that depends on the addressed record (e.g. notes: the entity decides).
 

@@ -7,18 +7,21 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, StreamingHttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from ninja import Query, Status
+from ninja import Query, Schema, Status
 
+from frontdesk.core.api.auth import may_read
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
 from frontdesk.inbox.api.schemas import (
     ERRORS,
+    AccountRef,
     ExportQuery,
     FilterQuery,
     ListQuery,
     MassIn,
     MassOut,
     ReadIn,
+    StatusRef,
     SubmissionChange,
     SubmissionIn,
     SubmissionList,
@@ -26,10 +29,10 @@ from frontdesk.inbox.api.schemas import (
     answers,
 )
 from frontdesk.inbox.export import csv_stream, filename
-from frontdesk.inbox.models import Form
+from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations.handling import UNCHANGED
-from frontdesk.inbox.outputs import submission_out, submission_page_out
+from frontdesk.inbox.outputs import account_ref, status_ref, submission_out, submission_page_out
 
 CSV_ANSWER = {
     200: {
@@ -43,9 +46,26 @@ def _filter(query: FilterQuery) -> queries.SubmissionFilter:
     return queries.parse_filter(query.model_dump(include=set(queries.FILTER_KEYS)))
 
 
+class SubmissionRef(Schema):
+    """What a change answers to a caller who may change submissions but not read them."""
+
+    id: int
+    status: StatusRef
+    assignee: AccountRef | None
+
+
 def _detail(pk: int, flt: queries.SubmissionFilter) -> dict:
     submission = queries.submission_detail(pk)
     return submission_out(submission, queries.neighbours(submission, flt))
+
+
+def _changed(request: HttpRequest, pk: int) -> dict:
+    """The answer of a change: the whole submission only for a caller who may read it (inbox.view,
+    and a token's inbox:read); anyone else learns the id, status and assignee they just set."""
+    if may_read(request, "inbox.view"):
+        return _detail(pk, queries.SubmissionFilter())
+    submission = Submission.objects.select_related("status", "assignee").get(pk=pk)
+    return {"id": pk, "status": status_ref(submission.status), "assignee": account_ref(submission.assignee)}
 
 
 @router.get(
@@ -63,11 +83,12 @@ def list_submissions(request: HttpRequest, form: int, query: Query[ListQuery]):
 
 @router.post(
     "/forms/{form}/submissions",
-    response={**answers(201, SubmissionOut), 200: SubmissionOut},
+    response={**answers(201, SubmissionOut | SubmissionRef), 200: SubmissionOut | SubmissionRef},
     permission="inbox.update",
     summary="Type a submission in by hand",
     description="The intake's rules without the antispam layers; errors are keyed fields.<machine name>."
-    " Identical answers within the duplicate window answer 200 with the earlier submission.",
+    " Identical answers within the duplicate window answer 200 with the earlier submission."
+    " Without inbox.view (or a token's inbox:read) the answer is only {id, status, assignee}.",
 )
 def create_submission(request: HttpRequest, form: int, payload: SubmissionIn):
     submission, created = operations.accept_submission(
@@ -77,7 +98,7 @@ def create_submission(request: HttpRequest, form: int, payload: SubmissionIn):
         actor=request.user,
         language=payload.language,
     )
-    return Status(201 if created else 200, _detail(submission.pk, queries.SubmissionFilter()))
+    return Status(201 if created else 200, _changed(request, submission.pk))
 
 
 @router.get(
@@ -127,9 +148,11 @@ def get_submission(request: HttpRequest, submission: int, query: Query[FilterQue
 
 @router.put(
     "/submissions/{submission}",
-    response=answers(200, SubmissionOut),
+    response=answers(200, SubmissionOut | SubmissionRef),
     permission="inbox.update",
     summary="Change the status, the assignee or answers (only the keys given)",
+    description="A change that changes nothing writes nothing. Without inbox.view (or a token's"
+    " inbox:read) the answer is only {id, status, assignee}: the rest of the submission stays unread.",
 )
 def update_submission(request: HttpRequest, submission: int, payload: SubmissionChange):
     given = payload.model_dump(exclude_unset=True)
@@ -141,7 +164,7 @@ def update_submission(request: HttpRequest, submission: int, payload: Submission
         assignee=given.get("assignee", UNCHANGED),
         answers=given.get("answers"),
     )
-    return _detail(found.pk, queries.SubmissionFilter())
+    return _changed(request, found.pk)
 
 
 @router.post(

@@ -45,7 +45,8 @@ def _log(submission: Submission, action: str, actor, **data) -> None:
     LogLine.objects.create(submission=submission, action=action, actor=actor, data=data)
 
 
-def _correct_answers(actor, submission: Submission, corrections: dict) -> None:
+def _correct_answers(actor, submission: Submission, corrections: dict) -> bool:
+    """Write the answers that differ; True when one did."""
     by_name = {answer.name: answer for answer in submission.answers.select_related("field")}
     unknown = sorted(set(corrections) - set(by_name))
     if unknown:
@@ -56,6 +57,7 @@ def _correct_answers(actor, submission: Submission, corrections: dict) -> None:
     # A field may have been renamed since: validate under its current name.
     raw = {by_name[name].field.name: value for name, value in corrections.items() if by_name[name].field}
     cleaned = {answer.field.name: answer for answer in clean_answers(fields, raw)}
+    changed = False
     for name, new in corrections.items():
         answer = by_name[name]
         clean = cleaned.get(answer.field.name) if answer.field else None
@@ -65,19 +67,28 @@ def _correct_answers(actor, submission: Submission, corrections: dict) -> None:
         _log(submission, "submission.answer_corrected", actor, name=name, old=answer.value, new=value)
         answer.value, answer.payload = value, (clean.payload if clean else None)
         answer.save(update_fields=["value", "payload"])
-    submission.search_text = "\n".join(a.value for a in submission.answers.all()).lower()
+        changed = True
+    if changed:
+        submission.search_text = "\n".join(a.value for a in submission.answers.all()).lower()
+    return changed
 
 
 @transaction.atomic
 def update_submission(
     actor, submission: Submission, *, status=UNCHANGED, assignee=UNCHANGED, answers: dict | None = None
 ) -> Submission:
-    """Change status, assignee and corrected answers in one call (spec: "submission update")."""
+    """Change status, assignee and corrected answers in one call (spec: "submission update").
+
+    Only what differs is written and logged; a call that changes nothing leaves the submission
+    as it was, `updated_at` included, so "last changed" means a real change.
+    """
     require(actor, "inbox.update")
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
+    changed = False
     if status is not UNCHANGED:
         new_status = _status(status)
         if new_status.pk != submission.status_id:
+            changed = True
             _log(submission, "submission.status_changed", actor, old=submission.status_id, new=new_status.pk)
             unread = int(submission.is_unread)
             tallies.shift(submission.form_id, submission.status_id, total=-1, unread=-unread)
@@ -86,6 +97,7 @@ def update_submission(
     if assignee is not UNCHANGED:
         account = _assignee(assignee)
         if getattr(account, "pk", None) != submission.assignee_id:
+            changed = True
             _log(
                 submission,
                 "submission.assigned",
@@ -94,10 +106,11 @@ def update_submission(
                 new=getattr(account, "pk", None),
             )
             submission.assignee = account
-    if answers:
-        _correct_answers(actor, submission, answers)
-    submission.updated_at = timezone.now()
-    submission.save()
+    if answers and _correct_answers(actor, submission, answers):
+        changed = True
+    if changed:
+        submission.updated_at = timezone.now()
+        submission.save()
     return submission
 
 
