@@ -100,10 +100,11 @@ def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     """
     import uvicorn
 
+    from frontdesk.core.serving import uvicorn_options
+
     port = free_port()
-    config = uvicorn.Config(
-        "frontdesk.asgi:application", host="127.0.0.1", port=port, lifespan="on", log_level="warning"
-    )
+    # The options `frontdesk serve` runs with (proxy trust included), so tests run what production runs.
+    config = uvicorn.Config(**uvicorn_options("127.0.0.1", port, log_level="warning"))
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="live-server", daemon=True)
     thread.start()

@@ -7,6 +7,7 @@ A wrong value raises ImproperlyConfigured with one line that names the variable;
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 import tempfile
@@ -82,7 +83,10 @@ SECRET_KEY = _secret_key()
 DEBUG = env_bool("FRONTDESK_DEBUG")
 ALLOWED_HOSTS = env_list("FRONTDESK_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("FRONTDESK_CSRF_TRUSTED_ORIGINS", "")
-BASE_URL = env("FRONTDESK_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Left at its default, `frontdesk serve` replaces it with the address it listens on
+# (core/serving.py); other commands (the worker's mail) keep the default. A public site sets it.
+BASE_URL_DEFAULT = "http://127.0.0.1:8000"
+BASE_URL = env("FRONTDESK_BASE_URL", BASE_URL_DEFAULT).rstrip("/")
 
 # --- Applications --------------------------------------------------------------------------
 
@@ -293,7 +297,30 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-if env_bool("FRONTDESK_BEHIND_PROXY"):
+
+
+def _trusted_proxies() -> list[str]:
+    """Addresses whose X-Forwarded-For and X-Forwarded-Proto `frontdesk serve` believes.
+
+    None unless the site says it is behind a proxy: any client can write those headers.
+    FRONTDESK_BEHIND_PROXY alone trusts a proxy on this machine.
+    """
+    given = env_list("FRONTDESK_TRUSTED_PROXIES", "")
+    for item in (item for item in given if item != "*"):
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"FRONTDESK_TRUSTED_PROXIES names {item!r}, which is not an IP address or network."
+            ) from None
+    if given:
+        return given
+    return ["127.0.0.1", "::1"] if env_bool("FRONTDESK_BEHIND_PROXY") else []
+
+
+TRUSTED_PROXIES = _trusted_proxies()
+BEHIND_PROXY = bool(TRUSTED_PROXIES)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 PASSWORD_HASHERS = [

@@ -447,7 +447,11 @@ def settings_problems() -> list[str]:
 
 
 def visitor_address(request: HttpRequest, anonymise: bool) -> str:
-    """REMOTE_ADDR, normalised; anonymised: IPv4 to its /24, IPv6 to its /48. "" when unusable."""
+    """REMOTE_ADDR, normalised; anonymised: IPv4 to its /24, IPv6 to its /48. "" when unusable.
+
+    Never X-Forwarded-For, which any client writes: the server puts a forwarded address into
+    REMOTE_ADDR itself, and only from a trusted proxy (core/serving.py).
+    """
     raw = (request.META.get("REMOTE_ADDR") or "").strip().split("%", 1)[0]
     try:
         address = ipaddress.ip_address(raw)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import uvicorn
 from django.core.management.base import BaseCommand
 
+from frontdesk.core.serving import adopt_base_url, base_url_is_configured, uvicorn_options
+
 
 class Command(BaseCommand):
     help = "Serve the site, the panel, the API and the MCP server on one port."
@@ -17,13 +19,12 @@ class Command(BaseCommand):
         parser.add_argument("--log-level", default="info")
 
     def handle(self, *args, host: str, port: int, workers: int, log_level: str, **options) -> None:
-        self.stdout.write(f"frontdesk on http://{host}:{port}/ (panel at /cms/, {workers} worker(s))")
-        uvicorn.run(
-            "frontdesk.asgi:application",
-            host=host,
-            port=port,
-            workers=workers,
-            lifespan="on",
-            log_level=log_level,
-            access_log=log_level == "debug",
-        )
+        configured = base_url_is_configured()
+        base_url = adopt_base_url(host, port)
+        self.stdout.write(f"frontdesk on {base_url}/ (panel at /cms/, {workers} worker(s))")
+        if not configured and host not in ("127.0.0.1", "localhost", "::1"):
+            self.stdout.write(
+                f"FRONTDESK_BASE_URL is not set: links in mails and the panel name {base_url}."
+                " Set it to the site's public address."
+            )
+        uvicorn.run(**uvicorn_options(host, port, workers=workers, log_level=log_level))
