@@ -1,11 +1,25 @@
-"""The permission matrix: every panel page and API route × every role.
+"""The permission matrix: every panel page and API route × every role, against a table kept here.
+
+The expected permissions are the tables below (`API`, `PANEL`, `NOTE_ENTITIES`), written in the
+tests and not read from the routes' own declarations: weakening a declaration must fail the
+matrix, not weaken its expectation too. The inbox's rows follow its spec's table (inbox.view
+reads: the section, the list, a submission, its files, the export; inbox.update changes status,
+assignee, notes; inbox.manage the forms, fields and statuses). A route missing from the table, a
+row without a route, and a route that declares something else than its row all fail.
 
 Roles: anonymous, an account without permissions, one account per declared permission (every
-app's `Access` permissions), and a superuser. Expected:
+app's `Access` permissions), a superuser, and bearer tokens of a superuser. Expected:
 
 - anonymous: a redirect to the login page (panel) or 401 (API);
-- an account without the route's permission: 403;
-- an account with it, and the superuser: anything but 401/403 and never a 5xx.
+- an account without the row's permission: 403;
+- an account with it, and the superuser: anything but 401/403 and never a 5xx;
+- a token without the row's scope: 403, whatever its other scopes; a token with only that scope:
+  anything but 401/403 (a row's scope is `<app>:read` for GET, `<app>:write` otherwise, unless
+  the row names one; a row without permission or scope admits any token);
+- reading the body needs the view permission: a caller who may not read a record (an account
+  without the permission `samples["private"]` names, or a token without its `<app>:read`) never
+  finds the record's contents in an answer, whatever the route — a change answers such a caller
+  only what it set.
 
 Routes with path parameters need sample values (`samples`); a route whose parameter has no
 sample fails the matrix, so a new route cannot slip past it unnoticed.
@@ -23,9 +37,84 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from frontdesk.core import notes
 from frontdesk.core.api import api
+from frontdesk.core.mcp.registry import known_scopes
+from frontdesk.core.models import ApiToken
 from frontdesk.core.panel.sections import _sections
 
 PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>|\{(\w+)\}")
+PER_ENTITY = notes.EntityPermission.name  # the notes routes: the addressed entity decides
+
+
+@dataclass(frozen=True)
+class Rule:
+    permission: str | None  # None: any logged-in account; PER_ENTITY: the entity's own
+    scope: str | None = None  # a token's scope, when it is not derived from the permission
+
+
+INBOX = "/api/cms/inbox"
+VIEW, UPDATE, MANAGE = Rule("inbox.view"), Rule("inbox.update"), Rule("inbox.manage")
+
+API: dict[tuple[str, str], Rule] = {
+    ("GET", "/api/cms/me"): Rule(None),
+    ("PUT", "/api/cms/me"): Rule(None, scope="account:write"),
+    ("GET", "/api/cms/accounts"): Rule("core.accounts.manage"),
+    ("GET", "/api/cms/entities/{entity}/{object_id}/notes"): Rule(PER_ENTITY),
+    ("POST", "/api/cms/entities/{entity}/{object_id}/notes"): Rule(PER_ENTITY),
+    ("GET", f"{INBOX}/forms"): VIEW,
+    ("POST", f"{INBOX}/forms"): MANAGE,
+    ("POST", f"{INBOX}/forms/sorting"): MANAGE,
+    ("GET", f"{INBOX}/forms/{{form}}"): VIEW,
+    ("PUT", f"{INBOX}/forms/{{form}}"): MANAGE,
+    ("DELETE", f"{INBOX}/forms/{{form}}"): MANAGE,
+    ("POST", f"{INBOX}/forms/{{form}}/duplicate"): MANAGE,
+    ("GET", f"{INBOX}/forms/{{form}}/fields"): VIEW,
+    ("POST", f"{INBOX}/forms/{{form}}/fields"): MANAGE,
+    ("POST", f"{INBOX}/forms/{{form}}/fields/sorting"): MANAGE,
+    ("PUT", f"{INBOX}/forms/{{form}}/fields/{{field}}"): MANAGE,
+    ("DELETE", f"{INBOX}/forms/{{form}}/fields/{{field}}"): MANAGE,
+    ("GET", f"{INBOX}/forms/{{form}}/submissions"): VIEW,
+    ("POST", f"{INBOX}/forms/{{form}}/submissions"): UPDATE,
+    ("GET", f"{INBOX}/forms/{{form}}/submissions/export"): VIEW,
+    ("GET", f"{INBOX}/submissions/{{submission}}"): VIEW,
+    ("PUT", f"{INBOX}/submissions/{{submission}}"): UPDATE,
+    ("POST", f"{INBOX}/submissions/{{submission}}/read"): VIEW,
+    ("POST", f"{INBOX}/submissions/mass"): UPDATE,
+    ("GET", f"{INBOX}/submissions/{{submission}}/files/{{file}}"): VIEW,
+    ("GET", f"{INBOX}/statuses"): VIEW,
+    ("POST", f"{INBOX}/statuses"): MANAGE,
+    ("POST", f"{INBOX}/statuses/sorting"): MANAGE,
+    ("PUT", f"{INBOX}/statuses/{{status}}"): MANAGE,
+    ("DELETE", f"{INBOX}/statuses/{{status}}"): MANAGE,
+    ("GET", f"{INBOX}/assignees"): VIEW,
+}
+
+# Panel pages: every permission the page needs (the section's and the page's own).
+PANEL: dict[str, tuple[str, ...]] = {
+    "/cms/inbox/": ("inbox.view",),
+    "/cms/inbox/forms/<int:form>/": ("inbox.view",),
+    "/cms/inbox/forms/<int:form>/new-submission/": ("inbox.view", "inbox.update"),
+    "/cms/inbox/submissions/<int:submission>/": ("inbox.view",),
+    "/cms/inbox/forms/new/": ("inbox.view", "inbox.manage"),
+    "/cms/inbox/forms/<int:form>/edit/": ("inbox.view", "inbox.manage"),
+    "/cms/inbox/forms/<int:form>/embedding/": ("inbox.view", "inbox.manage"),
+    "/cms/inbox/statuses/": ("inbox.view", "inbox.manage"),
+    "/cms/profile/": (),
+    "/cms/accounts/": ("core.accounts.manage",),
+    "/cms/tokens/": ("core.tokens.manage",),
+    "/cms/design/": ("core.design.view",),
+}
+
+# Note entities: (permission to read the notes, permission to add one).
+NOTE_ENTITIES: dict[str, tuple[str, str]] = {
+    "inbox_submission": ("inbox.view", "inbox.update"),
+}
+
+
+def scope_of(rule: Rule, method: str, permission: str | None) -> str | None:
+    """The scope a token needs: the row's own, else `<app>:read|write` of the permission."""
+    if rule.scope or permission is None:
+        return rule.scope
+    return f"{permission.split('.', 1)[0]}:{'read' if method == 'GET' else 'write'}"
 
 
 @dataclass(frozen=True)
@@ -34,6 +123,7 @@ class Route:
     method: str
     template: str
     permissions: tuple[str, ...]  # all needed; empty = any logged-in account
+    scope: str | None = None  # what a token needs (API only); None = any token
 
     def address(self, samples: dict[str, object]) -> str:
         def fill(match: re.Match) -> str:
@@ -54,28 +144,75 @@ def _walk(patterns, prefix: str = "") -> Iterator[tuple[str, object]]:
             yield route, pattern.callback
 
 
-def panel_routes() -> list[Route]:
-    routes = []
+def declared_panel() -> dict[str, tuple[str, ...]]:
+    """Every panel page with the permissions its section and its view declare."""
+    declared = {}
     for template, view in _walk(get_resolver().url_patterns):
         section_key = getattr(view, "panel_section", None)
-        if section_key is None:
-            continue
-        section = _sections[section_key]
-        needed = tuple(p for p in (section.permission, view.panel_permission) if p)
-        routes.append(Route("panel", "GET", "/" + template.lstrip("^").rstrip("$"), needed))
-    return routes
+        if section_key is not None:
+            section = _sections[section_key]
+            permissions = tuple(p for p in (section.permission, view.panel_permission) if p)
+            declared["/" + template.lstrip("^").rstrip("$")] = permissions
+    return declared
+
+
+def declared_api() -> dict[tuple[str, str], tuple[str | None, str | None]]:
+    """Every API operation with the permission and scope it declares in the OpenAPI document."""
+    return {
+        (method.upper(), path): (operation.get("x-permission"), operation.get("x-scope"))
+        for path, operations in api.get_openapi_schema()["paths"].items()
+        for method, operation in operations.items()
+    }
+
+
+def table_problems(
+    declared_api: dict[tuple[str, str], tuple[str | None, str | None]],
+    declared_panel: dict[str, tuple[str, ...]],
+    entities: dict[str, tuple[str, str]],
+) -> list[str]:
+    """Where the routes' declarations and the tables disagree (empty = they agree)."""
+    problems = []
+    for key in sorted(declared_api.keys() - API.keys()):
+        problems.append(f"{' '.join(key)}: not in the table (tests/matrix.py, API)")
+    for key in sorted(API.keys() - declared_api.keys()):
+        problems.append(f"{' '.join(key)}: in the table, but no such route")
+    for key in sorted(declared_api.keys() & API.keys()):
+        rule = API[key]
+        documented_scope = None if rule.permission == PER_ENTITY else scope_of(rule, key[0], rule.permission)
+        if declared_api[key] != (rule.permission, documented_scope):
+            problems.append(
+                f"{' '.join(key)}: declares {declared_api[key]}, the table says {(rule.permission, documented_scope)}"
+            )
+    for page in sorted(declared_panel.keys() - PANEL.keys()):
+        problems.append(f"{page}: not in the table (tests/matrix.py, PANEL)")
+    for page in sorted(PANEL.keys() - declared_panel.keys()):
+        problems.append(f"{page}: in the table, but no such page")
+    for page in sorted(declared_panel.keys() & PANEL.keys()):
+        if set(declared_panel[page]) != set(PANEL[page]):
+            problems.append(f"{page}: declares {declared_panel[page]}, the table says {PANEL[page]}")
+    for key in sorted(entities.keys() ^ NOTE_ENTITIES.keys()):
+        problems.append(f"note entity {key}: registered and tabled must match")
+    for key in sorted(entities.keys() & NOTE_ENTITIES.keys()):
+        if entities[key] != NOTE_ENTITIES[key]:
+            problems.append(
+                f"note entity {key}: declares {entities[key]}, the table says {NOTE_ENTITIES[key]}"
+            )
+    return problems
+
+
+def panel_routes() -> list[Route]:
+    return [Route("panel", "GET", page, permissions) for page, permissions in PANEL.items()]
 
 
 def api_routes(samples: dict[str, object]) -> list[Route]:
     routes = []
-    schema = api.get_openapi_schema()
-    for path, operations in schema["paths"].items():
-        for method, operation in operations.items():
-            permission = operation.get("x-permission")
-            if permission == notes.EntityPermission.name:
-                entity = notes.get_entity(str(samples["entity"]))
-                permission = entity.view_permission if method == "get" else entity.add_permission
-            routes.append(Route("api", method.upper(), path, (permission,) if permission else ()))
+    for (method, path), rule in API.items():
+        permission = rule.permission
+        if permission == PER_ENTITY:
+            entity = notes.get_entity(str(samples["entity"]))
+            permission = entity.view_permission if method == "GET" else entity.add_permission
+        needed = (permission,) if permission else ()
+        routes.append(Route("api", method, path, needed, scope_of(rule, method, permission)))
     return routes
 
 
@@ -86,17 +223,35 @@ def declared_permissions() -> list[str]:
     )
 
 
-def call(client: Client, route: Route, samples: dict[str, object]):
+def call(client: Client, route: Route, samples: dict[str, object], **headers):
     address = route.address(samples)
     if route.method in {"GET", "DELETE"}:
-        return getattr(client, route.method.lower())(address)
-    return getattr(client, route.method.lower())(address, {}, content_type="application/json")
+        return getattr(client, route.method.lower())(address, **headers)
+    return getattr(client, route.method.lower())(address, {}, content_type="application/json", **headers)
+
+
+def _body(response) -> str:
+    raw = b"".join(response.streaming_content) if response.streaming else response.content
+    return raw.decode(errors="replace")
+
+
+def _leaks(response, user, scopes: list[str] | None, private: dict[str, list[str]]) -> list[str]:
+    """The private texts in the answer that this caller may not read."""
+    body = _body(response)
+    found = []
+    for permission, texts in private.items():
+        readable = user is not None and user.has_perm(permission)
+        if scopes is not None:
+            readable = readable and f"{permission.split('.', 1)[0]}:read" in scopes
+        if not readable:
+            found += [text for text in texts if text in body]
+    return found
 
 
 def walk_matrix(make_user, samples: dict[str, object]) -> list[str]:
     """Calls every route as every role; returns the list of broken expectations (empty = pass)."""
     routes = panel_routes() + api_routes(samples)
-    assert routes, "no routes found"
+    private: dict[str, list[str]] = samples.get("private", {})  # type: ignore[assignment]
     roles: list[tuple[str, object]] = [("anonymous", None), ("no permission", make_user())]
     roles += [(name, make_user(name)) for name in declared_permissions()]
     roles.append(("superuser", make_user(is_superuser=True, is_staff=True)))
@@ -123,4 +278,39 @@ def walk_matrix(make_user, samples: dict[str, object]) -> list[str]:
                     problems.append(f"{label} (has the permission, was refused)")
             elif status != 403:
                 problems.append(f"{label} (lacks {', '.join(route.permissions)}, must get 403)")
+            if leaked := _leaks(response, user, None, private):
+                problems.append(f"{label} (shows {leaked} to a caller who may not read it)")
+    return problems + _walk_tokens(make_user, routes, samples, private)
+
+
+def _walk_tokens(make_user, routes: list[Route], samples: dict[str, object], private) -> list[str]:
+    """A superuser's tokens: without a route's scope refused, with only that scope let in."""
+    owner = make_user(is_superuser=True, is_staff=True)
+    secrets: dict[tuple[str, ...], str] = {}
+
+    def bearer(scopes: list[str]) -> dict[str, str]:
+        key = tuple(sorted(scopes))
+        if key not in secrets:
+            secrets[key] = ApiToken.issue(owner, "matrix", list(key))[1]
+        return {"HTTP_AUTHORIZATION": f"Bearer {secrets[key]}"}
+
+    problems = []
+    for route in (route for route in routes if route.door == "api"):
+        cases = [([route.scope] if route.scope else [], True)]
+        if route.scope:
+            cases.append(([scope for scope in known_scopes() if scope != route.scope], False))
+        for scopes, allowed in cases:
+            response = call(Client(), route, samples, **bearer(scopes))
+            status = response.status_code
+            label = (
+                f"{route.method} {route.address(samples)} with a token of {scopes or 'no scope'}: {status}"
+            )
+            if status >= 500:
+                problems.append(f"{label} (server error)")
+            elif allowed and status in {401, 403}:
+                problems.append(f"{label} (carries {route.scope or 'what it needs'}, was refused)")
+            elif not allowed and status != 403:
+                problems.append(f"{label} (lacks {route.scope}, must get 403)")
+            if leaked := _leaks(response, owner, scopes, private):
+                problems.append(f"{label} (shows {leaked} to a token that may not read it)")
     return problems
