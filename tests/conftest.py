@@ -1,4 +1,13 @@
-"""Shared fixtures: accounts with chosen permissions, a live ASGI server, the API client.
+"""Shared fixtures: accounts with chosen permissions, a live ASGI server, the API client; and
+what makes a test's result independent of the tests before it.
+
+The suite runs in a random order (pytest-randomly prints `Using --randomly-seed=N`; pass that
+option to replay an order, `-p no:randomly` for file order), so a test that leaks state fails
+somewhere else. Every test starts in the default language with none left active after it.
+Hypothesis runs under the "frontdesk" profile registered here: no example database (a saved
+example never travels from one run to the next unnoticed; every run draws afresh), a failure
+prints its `@reproduce_failure` blob to replay it, at most 100 examples unless a test says
+otherwise, and no deadline (the database makes timings vary).
 
 The browser fixtures live in tests/browser/conftest.py; the permission matrix in tests/matrix.py.
 """
@@ -10,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
+import hypothesis
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Permission
@@ -18,6 +28,11 @@ from django.test import Client
 from tests.ports import free_port
 
 PASSWORD = "a long test password 42"
+
+hypothesis.settings.register_profile(
+    "frontdesk", database=None, print_blob=True, max_examples=100, deadline=None
+)
+hypothesis.settings.load_profile("frontdesk")
 
 
 def pytest_report_header(config) -> str:
@@ -29,6 +44,19 @@ def pytest_report_header(config) -> str:
 def fast_password_hashing():
     """PBKDF2 takes a third of a second per account by design; the tests make hundreds."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def default_language() -> Iterator[None]:
+    """Each test starts in the site's default language and leaves no language active behind it.
+
+    A test that activated Russian once made a later test on the same worker read Russian labels.
+    """
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 def _is_transactional(request) -> bool:
