@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import pytest
 import time_machine
 from django.core.exceptions import ValidationError
+from django.test import override_settings
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -88,6 +89,48 @@ def test_a_bad_filter_is_refused_under_its_own_key(params, key):
     with pytest.raises(ValidationError) as caught:
         parse_filter(params)
     assert list(caught.value.message_dict) == [key]
+
+
+@pytest.mark.parametrize("key", ["since", "until"])
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01", "1899-12-31", "3000-01-01", date.max, date.min])
+def test_a_day_outside_the_years_a_list_can_span_is_refused_with_the_range(key, day):
+    with pytest.raises(ValidationError) as caught:
+        parse_filter({key: day})
+    assert caught.value.message_dict == {key: ["Enter a date from 1900-01-01 to 2999-12-31."]}
+
+
+@pytest.mark.parametrize("text", ["2026-W01-1", "20260101", "2026-01-01T00:00", "9999-12-31T23:59:59"])
+def test_a_date_filter_takes_only_the_yyyy_mm_dd_it_asks_for(text):
+    with pytest.raises(ValidationError) as caught:
+        parse_filter({"since": text})
+    assert caught.value.message_dict == {"since": ["Enter a date as YYYY-MM-DD."]}
+
+
+def test_the_first_and_last_day_of_the_range_are_taken(contact_form, five):
+    flt = parse_filter({"since": "1900-01-01", "until": "2999-12-31"})
+    assert ids(queries.submission_page(contact_form, flt)) == [row.pk for row in five[:4]]
+
+
+DAYS = st.one_of(
+    st.dates(),
+    st.sampled_from([date.min, date.max, date(1900, 1, 1), date(2999, 12, 31), date(9999, 12, 30)]),
+)
+# Zones whose offset reaches far from UTC, both ways, at the ends of the calendar too.
+ZONES = st.sampled_from(["UTC", "Europe/Berlin", "Asia/Tokyo", "Pacific/Kiritimati", "Etc/GMT+12"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(key=st.sampled_from(["since", "until"]), day=DAYS, zone=ZONES)
+def test_any_day_in_a_date_filter_is_refused_under_its_key_or_lists(contact_form, five, key, day, zone):
+    with override_settings(TIME_ZONE=zone):
+        try:
+            flt = parse_filter({key: day.isoformat()})
+        except ValidationError as error:
+            assert list(error.message_dict) == [key]
+            return
+        page = queries.submission_page(contact_form, flt)  # no overflow in this zone, on this database
+        assert page.total <= 4
+        assert queries.neighbours(five[0], flt) is not None
 
 
 # --- tabs and counts ----------------------------------------------------------------------------

@@ -21,6 +21,11 @@ FILTER_KEYS = ("tab", "q", "status", "assignee", "since", "until")
 NO_ASSIGNEE = "none"
 MAX_ID = 2**63 - 1  # ids are 64-bit (DEFAULT_AUTO_FIELD) on every database
 DIGITS = re.compile(r"[0-9]+")
+ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# The days a date filter may name. A day's bounds are midnights in the site's time zone turned
+# into UTC, so years 1 and 9999 overflow Python's datetime, and MariaDB's DATETIME starts at
+# 1000-01-01; these leave room on both sides for any time zone and any database.
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2999, 12, 31)
 
 
 @dataclass(frozen=True)
@@ -71,12 +76,28 @@ def _whole(value: object, key: str) -> int:
 
 
 def _day(value: object, key: str) -> date:
-    if isinstance(value, date):
-        return value
-    try:
-        return date.fromisoformat(str(value).strip())
-    except ValueError:
-        raise ValidationError({key: [_("Enter a date as YYYY-MM-DD.")]}) from None
+    """A day of the list's range; the one place that bounds it, so every door refuses alike."""
+    if isinstance(value, datetime):
+        value = value.date()
+    if not isinstance(value, date):
+        text = str(value).strip()
+        try:
+            # fromisoformat alone also reads 20260101 and 2026-W01-1, which the message does not offer.
+            if not ISO_DAY.fullmatch(text):
+                raise ValueError(text)
+            value = date.fromisoformat(text)
+        except ValueError:
+            raise ValidationError({key: [_("Enter a date as YYYY-MM-DD.")]}) from None
+    if not FIRST_DAY <= value <= LAST_DAY:
+        raise ValidationError(
+            {
+                key: [
+                    _("Enter a date from %(first)s to %(last)s.")
+                    % {"first": FIRST_DAY.isoformat(), "last": LAST_DAY.isoformat()}
+                ]
+            }
+        )
+    return value
 
 
 def parse_filter(params: Mapping[str, object]) -> SubmissionFilter:

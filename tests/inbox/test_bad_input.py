@@ -1,0 +1,92 @@
+"""Input that used to end in a server error, at every door of the inbox: days at the ends of the
+calendar in the list filters."""
+
+from __future__ import annotations
+
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+from frontdesk.core.models import ApiToken
+from frontdesk.inbox.operations import accept_submission
+from tests.clients import client_for, send
+from tests.core.test_mcp import text_of, with_session
+
+RANGE = "Enter a date from 1900-01-01 to 2999-12-31."
+SHAPE = "Enter a date as YYYY-MM-DD."
+# (filter, value, message): the ends of the calendar, and datetimes where a day is asked for.
+LIMITS = [
+    ("until", "9999-12-31", RANGE),
+    ("since", "9999-12-31", RANGE),
+    ("since", "0001-01-01", RANGE),
+    ("until", "0001-01-01", RANGE),
+    ("until", "9999-12-31T23:59:59", SHAPE),
+    ("since", "0001-01-01T00:00:00+14:00", SHAPE),
+]
+# UTC, and zones whose midnights fall on the other side of the calendar's ends in UTC.
+ZONES = ["UTC", "Europe/Berlin", "Etc/GMT+12"]
+
+
+@pytest.fixture
+def submission(contact_form, good_answers):
+    return accept_submission(contact_form, good_answers)[0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("zone", ZONES)
+@pytest.mark.parametrize(("key", "value", "message"), LIMITS)
+def test_a_day_at_the_end_of_the_calendar_is_refused_by_the_api_under_its_filter(
+    admin_user, submission, settings, zone, key, value, message
+):
+    settings.TIME_ZONE = zone
+    client = client_for(admin_user)
+    form = submission.form_id
+    for path in (
+        f"/forms/{form}/submissions",
+        f"/forms/{form}/submissions/export",
+        f"/submissions/{submission.pk}",
+    ):
+        response = send(client, "get", f"{path}?{key}={value.replace('+', '%2B')}")
+        assert response.status_code == 422, path
+        errors = response.json()["errors"]
+        assert list(errors) == [key], path
+        if message == RANGE:  # a datetime stops earlier, at the query schema's length of a day
+            assert errors[key] == [message], path
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("zone", ZONES)
+@pytest.mark.parametrize(("key", "value", "message"), LIMITS)
+def test_a_day_at_the_end_of_the_calendar_is_shown_as_a_bad_filter_in_the_panel(
+    admin_user, submission, settings, zone, key, value, message
+):
+    settings.TIME_ZONE = zone
+    client = client_for(admin_user)
+    listing = client.get(reverse("panel:panel-inbox:form", args=[submission.form_id]), {key: value})
+    assert listing.status_code == 200
+    html = unescape(listing.content.decode())
+    assert "Some of the filters could not be used" in html and message in html
+    assert "Ada Lovelace" in html  # the list is still shown, without the filters
+    # The submission's screen walks the whole form's list instead, as for any spoilt address.
+    detail = client.get(reverse("panel:panel-inbox:submission", args=[submission.pk]), {key: value})
+    assert detail.status_code == 200
+    assert "Ada Lovelace" in detail.content.decode()
+
+
+@pytest.mark.live
+def test_a_day_at_the_end_of_the_calendar_is_refused_by_the_inbox_list_tool(
+    live_site, make_user, contact_form, good_answers
+):
+    accept_submission(contact_form, good_answers)
+    secret = ApiToken.issue(make_user("inbox.view"), "agent", ["inbox:read"])[1]
+
+    async def ask(session):
+        return [
+            await session.call_tool("inbox_list", {"form": "contact", key: value})
+            for key, value, _message in LIMITS
+        ]
+
+    for (key, _value, message), result in zip(LIMITS, with_session(live_site, secret, ask), strict=True):
+        assert result.is_error
+        assert key in text_of(result) and message in text_of(result)
