@@ -37,7 +37,21 @@ HEADERS = st.fixed_dictionaries(
         "HTTP_USER_AGENT": TEXT,
     },
 )
-FILES = st.lists(st.tuples(NAMES, st.text(min_size=1, max_size=20), st.binary(max_size=200)), max_size=2)
+
+
+def sendable_file_name(text: str) -> str:
+    """`text` as a file name the test client can send.
+
+    The client refuses a path and the names "." and ".." (SuspiciousFileOperation, raised in the
+    test, not by the door); a browser cannot send them either, and Django's multipart parser drops
+    such a part before any view sees it. So a slash becomes "_" and those two names get one.
+    """
+    name = text.replace("/", "_")
+    return f"{name}_" if name in {".", ".."} else name
+
+
+FILE_NAMES = st.text(min_size=1, max_size=20).map(sendable_file_name)
+FILES = st.lists(st.tuples(NAMES, FILE_NAMES, st.binary(max_size=200)), max_size=2)
 
 
 VALID = {
@@ -66,7 +80,7 @@ def test_any_post_is_answered_without_a_server_error(
     if use_timestamp:
         data["site_ts"] = genuine_timestamp
     for name, filename, content in files:
-        data[f"fields[{name}]"] = SimpleUploadedFile(filename.replace("/", "_"), content)
+        data[f"fields[{name}]"] = SimpleUploadedFile(filename, content)
     response = Client().post("/site/forms/contact", data, **headers)
     assert response.status_code < 500
     stored = Submission.objects.count() - before
@@ -76,3 +90,10 @@ def test_any_post_is_answered_without_a_server_error(
     event("stored" if stored else f"answered {response.status_code}")
     if stored:
         assert succeeded
+
+
+@pytest.mark.parametrize("drawn", [".", "..", "/", "a/..", "./.", "\\", "\x00", " "])
+def test_every_drawn_file_name_can_be_sent_by_the_test_client(drawn):
+    # Once Hypothesis had drawn (and saved) ".", the test itself raised on every later run.
+    name = sendable_file_name(drawn)
+    assert SimpleUploadedFile(name, b"x").name == name
