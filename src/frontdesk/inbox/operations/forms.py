@@ -428,6 +428,11 @@ def remove_field(actor, form: Form, field: Field) -> Field:
         raise ValidationError(
             {"__all__": [_("This is the form's e-mail field; pick another e-mail field first.")]}
         )
+    # The form may be deleted at this very moment, its fields with it. Locking the field's row
+    # makes a deletion that committed first leave nothing to put aside (not found), and one that
+    # comes later wait for this change, instead of an update that finds no row.
+    if form.live_fields().select_for_update().filter(pk=field.pk).first() is None:
+        raise Http404(_("This form has no such field."))
     field.deleted_at = timezone.now()
     field.save(update_fields=["deleted_at"])
     return field
