@@ -8,7 +8,7 @@ verify endpoint about one response and answers PASSED, FAILED or UNREACHABLE. Th
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import httpx
 from django.conf import settings
@@ -36,6 +36,9 @@ class Provider:
     script_url: str  # the widget script the embed tag links
     widget_class: str  # the class of the element the widget script renders into
     send_site_key: bool = False  # hCaptcha checks the site key with the response when given
+    # What the widget loads, as the provider's own documentation lists it: the page that prints
+    # the widget adds these to its Content-Security-Policy (core/csp.py), no other page does.
+    csp: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
 
 PROVIDERS = {
@@ -47,6 +50,10 @@ PROVIDERS = {
             "https://challenges.cloudflare.com/turnstile/v0/siteverify",
             "https://challenges.cloudflare.com/turnstile/v0/api.js",
             "cf-turnstile",
+            csp={
+                "script-src": ("https://challenges.cloudflare.com",),
+                "frame-src": ("https://challenges.cloudflare.com",),
+            },
         ),
         Provider(
             "hcaptcha",
@@ -55,6 +62,11 @@ PROVIDERS = {
             "https://js.hcaptcha.com/1/api.js",
             "h-captcha",
             send_site_key=True,
+            # hCaptcha asks not to name single subdomains: the ones it uses vary.
+            csp={
+                directive: ("https://hcaptcha.com", "https://*.hcaptcha.com")
+                for directive in ("script-src", "frame-src", "style-src", "connect-src")
+            },
         ),
         Provider(
             "recaptcha",
@@ -62,6 +74,10 @@ PROVIDERS = {
             "https://www.google.com/recaptcha/api/siteverify",
             "https://www.google.com/recaptcha/api.js",
             "g-recaptcha",
+            csp={
+                "script-src": ("https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"),
+                "frame-src": ("https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"),
+            },
         ),
     )
 }

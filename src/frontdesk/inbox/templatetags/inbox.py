@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from frontdesk.core import csp
 from frontdesk.core.languages import translate
 from frontdesk.inbox import antispam, captcha
 from frontdesk.inbox.door import SESSION_KEY
@@ -179,7 +180,10 @@ def inbox_form(context, form, **options) -> str:
         prefill = {}
     fields = [_site_field(item, slug, posted, prefill, errors) for item in found.live_fields()]
     rules = antispam.rules_for(found.options.get("antispam"))
-    wants_captcha = bool(found.options.get("captcha"))
+    captcha_config = captcha.site_config() if found.options.get("captcha") else None
+    if captcha_config is not None:
+        # The widget's origins for this page's answer only (docs/configuration.md).
+        csp.allow(request, captcha_config.provider.csp)
     inbox_settings = settings.FRONTDESK["inbox"]
     return render_to_string(
         "inbox/site/frame.html",
@@ -196,7 +200,7 @@ def inbox_form(context, form, **options) -> str:
             "timestamp_name": rules.timestamp_name,
             "timestamp": antispam.issue_timestamp(slug),
             "locale": translation.get_language() or settings.LANGUAGE_CODE,
-            "captcha": captcha.site_config() if wants_captcha else None,
+            "captcha": captcha_config,
             "script": bool(inbox_settings.get("script")),
         },
         request=request,
