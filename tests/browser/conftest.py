@@ -3,7 +3,8 @@
 Every test in this folder is marked `browser`. One Chromium per xdist worker; each test gets
 fresh contexts. Accessibility cannot be forgotten: `visit()` runs axe after each navigation,
 and every page a test opened is checked again when the test ends (serious and critical
-violations fail). Pages that throw a JavaScript error fail the test as well.
+violations fail). Pages that throw a JavaScript error or report a Content-Security-Policy
+violation fail the test as well.
 
     def test_something(page, admin_user):
         visit(page, "/cms/login/")
@@ -92,8 +93,47 @@ def site_url(live_server_url, transactional_db) -> str:
     return live_server_url
 
 
+class CspWatch:
+    """Collects the Content-Security-Policy violations each page reports.
+
+    Two sources, because neither sees everything: the `securitypolicyviolation` event (exact
+    directive and address; needs script in the page) and Chromium's console lines ("Refused to
+    ... because it violates the following Content Security Policy directive"), which a page
+    without script reports as well.
+    """
+
+    LISTENER = """document.addEventListener("securitypolicyviolation", (event) => {
+        window.__frontdeskCspViolation(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`
+            + ` (${event.sourceFile || document.location.href}:${event.lineNumber})`);
+    }, true);"""
+
+    def watch(self, page) -> None:
+        page.csp_violations = []
+
+        def event(text: str) -> None:
+            page.csp_violations.append(text)
+
+        def console(message) -> None:
+            if "Content Security Policy" in message.text:
+                page.csp_violations.append(f"console: {message.text}")
+
+        page.expose_function("__frontdeskCspViolation", event)
+        page.add_init_script(self.LISTENER)
+        page.on("console", console)
+
+    @staticmethod
+    def problems(page) -> list[str]:
+        return [f"Content-Security-Policy violation on {page.url}: {found}" for found in page.csp_violations]
+
+
 @pytest.fixture
-def new_page(browser, site_url, request) -> Iterator[Callable]:
+def csp_watch() -> CspWatch:
+    """Every page new_page opens fails its test when it reported a CSP violation."""
+    return CspWatch()
+
+
+@pytest.fixture
+def new_page(browser, site_url, request, csp_watch) -> Iterator[Callable]:
     """Open a page in a fresh context: new_page(width=360, color_scheme="dark")."""
     opened: list = []
 
@@ -112,6 +152,7 @@ def new_page(browser, site_url, request) -> Iterator[Callable]:
         page = context.new_page()
         page.js_errors = []
         page.on("pageerror", lambda error: page.js_errors.append(str(error)))
+        csp_watch.watch(page)
         opened.append((context, page))
         return page
 
@@ -123,6 +164,7 @@ def new_page(browser, site_url, request) -> Iterator[Callable]:
         if not call_failed and not page.is_closed():
             problems.extend(_axe_problems(page))
             problems.extend(f"JavaScript error on {page.url}: {error}" for error in page.js_errors)
+            problems.extend(csp_watch.problems(page))
         context.close()
     if problems:
         pytest.fail("\n\n".join(problems), pytrace=False)
