@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hypothesis
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import override_settings
 from django.utils import translation
+from hypothesis import strategies as st
 
-from frontdesk.core.fields import TranslatedField, validate_translations
+from frontdesk.core.fields import TranslatedField, merge_translations, validate_translations
 from frontdesk.core.languages import is_site_language, site_language_codes, translate
 
 
@@ -61,3 +63,83 @@ def test_a_required_translated_field_needs_one_text():
     with pytest.raises(ValidationError):
         field.clean({"en": "", "de": ""}, None)
     assert field.clean({"de": "Kontakt"}, None) == {"de": "Kontakt"}
+
+
+# --- saving a translated value: the languages sent change, the others stay ----------------------
+
+
+def test_a_save_changes_the_languages_it_names_and_keeps_the_others():
+    stored = {"en": "Your name", "de": "Ihr Name", "ru": "Ваше имя"}
+    assert merge_translations(stored, {"en": "Full name"}) == {
+        "en": "Full name",
+        "de": "Ihr Name",
+        "ru": "Ваше имя",
+    }
+    assert merge_translations(stored, {}) == stored
+    assert merge_translations({}, {"de": "  Kontakt "}) == {"de": "Kontakt"}
+
+
+@pytest.mark.parametrize("removal", ["", "   ", None])
+def test_an_empty_text_or_null_removes_only_its_language(removal):
+    stored = {"en": "Your name", "de": "Ihr Name", "ru": "Ваше имя"}
+    assert merge_translations(stored, {"de": removal}) == {"en": "Your name", "ru": "Ваше имя"}
+
+
+def test_a_plain_string_is_the_text_of_the_sites_default_language(settings):
+    stored = {"en": "Your name", "de": "Ihr Name"}
+    assert merge_translations(stored, "Full name") == {"en": "Full name", "de": "Ihr Name"}
+    assert merge_translations(stored, "") == {"de": "Ihr Name"}
+    settings.LANGUAGES, settings.LANGUAGE_CODE = [("de", "German"), ("en", "English")], "de"
+    assert merge_translations(stored, "Vollständiger Name") == {"en": "Your name", "de": "Vollständiger Name"}
+
+
+def test_null_for_the_whole_value_removes_every_language():
+    assert merge_translations({"en": "Hint", "de": "Hinweis"}, None) == {}
+
+
+def test_a_required_value_left_without_any_language_is_refused():
+    with pytest.raises(ValidationError) as caught:
+        merge_translations({"en": "Contact", "de": "Kontakt"}, {"en": "", "de": None}, required=True)
+    assert caught.value.messages == ["Give a text in at least one language."]
+    assert merge_translations({"en": "Contact", "de": "Kontakt"}, {"en": ""}, required=True) == {
+        "de": "Kontakt"
+    }
+
+
+@pytest.mark.parametrize(
+    ("sent", "words"),
+    [
+        (["en", "Contact"], "Give a text per language, as an object."),
+        ({"fr": "Contact"}, "Unknown language: fr."),
+        ({"fr": None}, "Unknown language: fr."),
+        ({"en": 42}, "Each translation must be text."),
+        ({"en": ["Contact"]}, "Each translation must be text."),
+    ],
+)
+def test_a_save_naming_an_unknown_language_or_no_text_is_refused(sent, words):
+    with pytest.raises(ValidationError) as caught:
+        merge_translations({"en": "Contact"}, sent)
+    assert caught.value.messages == [words]
+
+
+LANGUAGES = st.sampled_from(["en", "de", "ru"])
+TEXTS = st.one_of(st.none(), st.sampled_from(["", " ", "\t"]), st.text(min_size=1, max_size=8))
+STORED = st.dictionaries(LANGUAGES, st.text(min_size=1, max_size=8).map(str.strip).filter(bool))
+SENT = st.dictionaries(LANGUAGES, TEXTS)
+
+
+@hypothesis.settings(max_examples=200, deadline=None)
+@hypothesis.given(stored=STORED, sent=SENT)
+def test_merging_changes_exactly_the_languages_sent(stored, sent):
+    merged = merge_translations(stored, sent)
+
+    for code in ("en", "de", "ru"):
+        if code not in sent:
+            assert merged.get(code) == stored.get(code)  # not named: kept as it was
+        elif (sent[code] or "").strip():
+            assert merged[code] == sent[code].strip()  # named with a text: that text
+        else:
+            assert code not in merged  # named empty or null: removed
+    assert all(merged.values())  # never an empty text stored
+    assert merge_translations(merged, sent) == merged  # saving the same again changes nothing
+    assert merge_translations(stored, {}) == stored  # naming nothing keeps everything

@@ -348,3 +348,85 @@ def test_reading_needs_inbox_view_and_changing_inbox_manage(viewer, make_user, c
     assert Client().get(BASE + "/forms").status_code == 401
     contact_form.refresh_from_db()
     assert not contact_form.is_switched_off and Form.objects.count() == 1
+
+
+# --- translated values: a save changes the languages it names, the others stay ----------------
+
+
+def test_a_title_in_one_language_keeps_the_forms_other_languages(manager, contact_form):
+    response = manager.put(f"/forms/{contact_form.pk}", {"title": {"en": "Write to us"}})
+
+    assert response.status_code == 200, response.content
+    assert response.json()["title"] == {"en": "Write to us", "de": "Kontakt"}
+    contact_form.refresh_from_db()
+    assert contact_form.title == {"en": "Write to us", "de": "Kontakt"}
+
+
+def test_a_field_label_in_one_language_keeps_the_fields_other_languages(manager, contact_form):
+    name = contact_form.live_fields().get(machine_name="name")
+    save_form(
+        None,
+        contact_form,
+        values={},
+        fields=[{"id": name.pk, "hint": {"en": "As on your ID", "de": "Wie im Ausweis"}}],
+    )
+
+    response = manager.put(f"/forms/{contact_form.pk}/fields/{name.pk}", {"label": {"en": "Full name"}})
+
+    assert response.status_code == 200, response.content
+    assert response.json()["label"] == {"en": "Full name", "de": "Ihr Name"}
+    assert response.json()["hint"] == {"en": "As on your ID", "de": "Wie im Ausweis"}
+    changed = manager.put(
+        f"/forms/{contact_form.pk}", {"fields": [{"machine_name": "name", "hint": {"de": "Laut Ausweis"}}]}
+    )
+    assert changed.status_code == 200, changed.content
+    name.refresh_from_db()
+    assert (name.label, name.hint) == (
+        {"en": "Full name", "de": "Ihr Name"},
+        {"en": "As on your ID", "de": "Laut Ausweis"},
+    )
+
+
+@pytest.mark.parametrize("removal", ["", None])
+def test_an_empty_text_or_null_removes_one_language_of_a_label(manager, contact_form, removal):
+    name = contact_form.live_fields().get(machine_name="name")
+
+    response = manager.put(f"/forms/{contact_form.pk}/fields/{name.pk}", {"label": {"de": removal}})
+
+    assert response.status_code == 200, response.content
+    assert response.json()["label"] == {"en": "Your name"}
+
+
+def test_a_choice_keeps_the_label_languages_it_does_not_name(manager, contact_form):
+    topic = contact_form.live_fields().get(machine_name="topic")
+    save_form(None, contact_form, values={}, fields=[{"id": topic.pk, "choices": [
+        {"value": "quote", "label": {"en": "A quote", "de": "Ein Angebot", "ru": "Предложение"}},
+        {"value": "other", "label": {"en": "Other", "de": "Anderes"}},
+    ]}])  # fmt: skip
+
+    response = manager.put(
+        f"/forms/{contact_form.pk}/fields/{topic.pk}",
+        {
+            "choices": [
+                {"value": "quote", "label": {"en": "A price", "ru": None}},
+                "other",
+                {"value": "visit"},
+            ]
+        },
+    )
+
+    assert response.status_code == 200, response.content
+    assert response.json()["choices"] == [
+        {"value": "quote", "label": {"en": "A price", "de": "Ein Angebot"}},
+        {"value": "other", "label": {"en": "Other", "de": "Anderes"}},
+        {"value": "visit", "label": {"en": "visit"}},
+    ]
+
+
+def test_a_title_left_without_any_language_is_refused_under_its_name(manager, contact_form):
+    response = manager.put(f"/forms/{contact_form.pk}", {"title": {"en": "", "de": None}})
+
+    assert response.status_code == 422, response.content
+    assert response.json()["errors"] == {"title": ["Give a text in at least one language."]}
+    contact_form.refresh_from_db()
+    assert contact_form.title == {"en": "Contact", "de": "Kontakt"}

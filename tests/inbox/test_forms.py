@@ -124,7 +124,7 @@ def test_a_partial_save_changes_only_what_it_names(contact_form):
     before = {field.name: (field.label, field.position) for field in contact_form.live_fields()}
     save_form(None, contact_form, values={}, fields=[{"machine_name": "name", "label": {"en": "Full name"}}])
     after = {field.name: (field.label, field.position) for field in contact_form.live_fields()}
-    assert after["name"][0] == {"en": "Full name"}
+    assert after["name"][0] == {"en": "Full name", "de": "Ihr Name"}
     assert {k: v for k, v in after.items() if k != "name"} == {k: v for k, v in before.items() if k != "name"}
     contact_form.refresh_from_db()
     assert contact_form.title == {"en": "Contact", "de": "Kontakt"}

@@ -466,7 +466,7 @@ def test_a_partial_save_leaves_unnamed_fields_and_old_answers_intact(
     assert (form.slug, form.title) == ("contact", {"en": "Contact", "de": "Kontakt"})
     renamed = form.fields.get(machine_name="name")
     assert (renamed.label, renamed.in_table, renamed.required, renamed.max_length) == (
-        {"en": "Full name"},
+        {"en": "Full name", "de": "Ihr Name"},
         False,
         True,
         100,
@@ -563,6 +563,37 @@ def test_form_save_refuses_bad_fields_and_changes_nothing(site, secret, contact_
 
     assert words in refusal(site, secret, "inbox_form_save", arguments)
     assert snapshot() == before
+
+
+# --- Translated values in a save -----------------------------------------------------------------
+
+
+def test_form_save_with_one_language_or_a_plain_string_keeps_the_other_languages(site, secret, contact_form):
+    answer = ok(site, secret, "inbox_form_save", {
+        "form": "contact", "title": {"en": "Write to us"},
+        "fields": [{"machine_name": "name", "label": "Full name"}, {"machine_name": "email", "label": {"de": "E-Mail-Adresse"}}],
+    })  # fmt: skip
+
+    form = Form.objects.get(pk=contact_form.pk)
+    assert form.title == {"en": "Write to us", "de": "Kontakt"}
+    assert form.fields.get(machine_name="name").label == {"en": "Full name", "de": "Ihr Name"}
+    assert form.fields.get(machine_name="email").label == {"en": "E-mail", "de": "E-Mail-Adresse"}
+    labels = {field["name"]: field["label"] for field in answer["form"]["fields"]}
+    assert labels["name"] == {"en": "Full name", "de": "Ihr Name"}
+
+
+def test_form_save_removes_a_language_sent_empty_or_null_and_only_that_one(site, secret, contact_form):
+    ok(site, secret, "inbox_form_save", {
+        "form": "contact", "title": {"de": None},
+        "fields": [{"machine_name": "name", "label": {"de": ""}}],
+    })  # fmt: skip
+
+    form = Form.objects.get(pk=contact_form.pk)
+    assert form.title == {"en": "Contact"}
+    assert form.fields.get(machine_name="name").label == {"en": "Your name"}
+    words = refusal(site, secret, "inbox_form_save", {"form": "contact", "title": {"en": ""}})
+    assert "title: Give a text in at least one language." in words
+    assert Form.objects.get(pk=contact_form.pk).title == {"en": "Contact"}
 
 
 # --- Dry runs -----------------------------------------------------------------------------------

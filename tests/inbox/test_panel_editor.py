@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import save_form, sort_statuses
-from tests.clients import client_for
+from tests.clients import client_for, send
 from tests.inbox.conftest import CONTACT_FIELDS
 
 PAGES = ["form_new", "form_edit", "embedding", "statuses"]
@@ -85,6 +85,49 @@ def test_the_editor_shows_the_saved_form_under_the_names_the_api_errors_use(mana
     assert 'data-error-key="fields.2.choices"' in page
     assert re.search(r'name="fields\.2\.choices\.1\.value"[^>]*value="other"', page)
     assert re.search(r'<option value="email" selected>', page)
+
+
+def shown_texts(page: str) -> dict[str, str]:
+    """Every text input of a translated value the editor shows, by its name (title.de, fields.0.label.ru)."""
+    pattern = r'name="((?:title|fields\.\d+\.(?:label|hint))\.[a-z]+)"[^>]*value="([^"]*)"'
+    return dict(re.findall(pattern, page))
+
+
+def test_the_editors_save_keeps_what_it_shows_and_removes_a_language_emptied(manager_client, contact_form):
+    """editor.js sends every site language of each text it saves, an emptied one as "": the saved
+    form is exactly what the person saw and typed, nothing more is lost and nothing comes back."""
+    shown = shown_texts(text_of(manager_client.get(address("form_edit", contact_form))))
+    assert (shown["title.en"], shown["title.de"], shown["title.ru"]) == ("Contact", "Kontakt", "")
+    typed = {
+        **shown,
+        "title.de": "",
+        "title.ru": "Связь",
+        "fields.0.label.ru": "Ваше имя",
+        "fields.1.label.de": "",
+    }
+    fields = list(contact_form.live_fields())
+
+    def texts(prefix: str) -> dict[str, str]:
+        return {key.rsplit(".", 1)[1]: text for key, text in typed.items() if key.rsplit(".", 1)[0] == prefix}
+
+    body = {
+        "title": texts("title"),
+        "fields": [
+            {"id": field.pk, "label": texts(f"fields.{index}.label"), "hint": texts(f"fields.{index}.hint")}
+            for index, field in enumerate(fields)
+        ],
+    }
+    response = send(manager_client, "put", f"/forms/{contact_form.pk}", body)
+
+    assert response.status_code == 200, response.content
+    contact_form.refresh_from_db()
+    assert contact_form.title == {"en": "Contact", "ru": "Связь"}
+    name, email = fields[0], fields[1]
+    name.refresh_from_db()
+    email.refresh_from_db()
+    assert name.label == {"en": "Your name", "de": "Ihr Name", "ru": "Ваше имя"}
+    assert email.label == {"en": "E-mail"}
+    assert shown_texts(text_of(manager_client.get(address("form_edit", contact_form)))) == typed
 
 
 def test_the_editor_lists_fields_in_their_order_and_leaves_put_aside_ones_out(manager_client, contact_form):

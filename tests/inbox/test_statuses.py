@@ -105,11 +105,19 @@ def test_bad_values_are_refused_keyed_by_field(values, key):
 
 def test_a_label_needs_the_default_language_when_changed_too():
     with pytest.raises(ValidationError) as caught:
-        save_status(None, seeded("Done"), {"label": {"de": "Erledigt"}})
+        save_status(None, seeded("Done"), {"label": {"en": "", "de": "Erledigt"}})
     assert "default language (en)" in caught.value.message_dict["label"][0]
+    assert seeded("Done").label["de"] == "Erledigt"
     done = save_status(None, seeded("Done"), {"label": {"en": "Finished", "de": "Fertig"}})
-    assert done.label == {"en": "Finished", "de": "Fertig"}
+    assert done.label == {"en": "Finished", "de": "Fertig", "ru": "Выполнена"}
     assert done.is_closed  # a change names only what changes
+
+
+def test_a_label_in_one_language_keeps_the_statuses_other_languages():
+    done = save_status(None, seeded("Done"), {"label": {"de": "Fertig"}})
+    assert done.label == {"en": "Done", "de": "Fertig", "ru": "Выполнена"}
+    done = save_status(None, done, {"label": {"ru": None}})
+    assert Status.objects.get(pk=done.pk).label == {"en": "Done", "de": "Fertig"}
 
 
 @pytest.mark.parametrize(("label", "words"), [("New", "New submissions arrive"), ("Spam", "marks spam")])

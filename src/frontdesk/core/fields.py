@@ -1,12 +1,15 @@
-"""TranslatedField: a JSON object {language code: text} validated against the site's languages."""
+"""TranslatedField: a JSON object {language code: text} validated against the site's languages,
+and `merge_translations`, the one rule for saving such a value (docs/api.md, "Translated values")."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from frontdesk.core.languages import site_language_codes, translate
+from frontdesk.core.languages import default_language, site_language_codes, translate
 
 
 def validate_translations(value: object) -> None:
@@ -19,6 +22,41 @@ def validate_translations(value: object) -> None:
         )
     if any(not isinstance(text, str) for text in value.values()):
         raise ValidationError(_("Each translation must be text."), code="invalid")
+
+
+def merge_translations(
+    stored: Mapping[str, str] | None, sent: object, *, required: bool = False
+) -> dict[str, str]:
+    """What a save of `sent` leaves of `stored`: the languages it names change, the others stay.
+
+    `sent` is an object {code: text}: a text is stored trimmed, an empty one or null removes its
+    language. A plain string is the text of the site's default language; null for the whole value
+    removes every language. Every door's save goes through here, so a partial edit (an API call
+    naming one language, an agent sending a plain string) never loses a translation.
+
+    Raises an unkeyed ValidationError (the caller names the value) for an unknown language or a
+    text that is not a string, and, when `required`, when no language would be left.
+    """
+    kept = {code: text for code, text in (stored or {}).items() if text}
+    if sent is None:
+        sent = dict.fromkeys(kept)
+    elif isinstance(sent, str):
+        sent = {default_language(): sent}
+    # Null is a removal, not a text: judged like "" so an unknown language is still refused.
+    validate_translations(
+        {code: "" if text is None else text for code, text in sent.items()}
+        if isinstance(sent, dict)
+        else sent
+    )
+    for code, text in sent.items():
+        text = (text or "").strip()
+        if text:
+            kept[code] = text
+        else:
+            kept.pop(code, None)
+    if required and not translate(kept):
+        raise ValidationError(_("Give a text in at least one language."), code="required")
+    return kept
 
 
 class TranslatedField(models.JSONField):

@@ -29,8 +29,11 @@ NOTE_ENTITY = "inbox_submission"
 MAX_ID = 2**63 - 1
 MAX_NUMBER = 2_147_483_647
 FieldType = Literal[tuple(FIELD_TYPES)]  # type: ignore[valid-type]
-Texts = dict[str, str] | str
-TEXTS_HELP = 'per language, e.g. {"en": "Your name", "de": "Ihr Name"}; a plain string sets the site\'s default language'
+Texts = dict[str, str | None] | str
+TEXTS_HELP = (
+    'per language, e.g. {"en": "Your name", "de": "Ihr Name"}; languages left out keep their text, '
+    '"" or null removes one; a plain string sets the site\'s default language'
+)
 
 
 # --- Parameters -------------------------------------------------------------------------------

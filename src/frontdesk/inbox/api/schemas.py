@@ -26,9 +26,10 @@ MAX_SELECTION = 1000
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
 Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 Translations = Annotated[
-    dict[str, str],
+    dict[str, str | None],
     Field(
-        description="Text per language code; the site's languages only.",
+        description="Text per language code; the site's languages only. A save changes the languages"
+        ' it names and keeps the others; "" or null removes a language.',
         examples=[{"en": "Contact", "de": "Kontakt"}],
     ),
 ]

@@ -21,8 +21,7 @@ from django.http import Http404
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from frontdesk.core.fields import validate_translations
-from frontdesk.core.languages import translate
+from frontdesk.core.fields import merge_translations
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form
 from frontdesk.inbox.operations._access import require
@@ -134,18 +133,12 @@ def validate_options(options: object) -> dict:
     return cleaned
 
 
-def _translations(values: dict, key: str, error_key: str, *, required: bool = False) -> dict:
-    value = values.get(key) or {}
-    if isinstance(value, str):
-        value = {settings.LANGUAGE_CODE: value}
+def _translations(stored: dict, values: dict, key: str, error_key: str, *, required: bool = False) -> dict:
+    """`values[key]` saved over `stored` by the host's one rule (merge_translations), keyed `error_key`."""
     try:
-        validate_translations(value)
+        return merge_translations(stored, values.get(key), required=required)
     except ValidationError as error:
         raise ValidationError({error_key: error.messages}) from None
-    cleaned = {code: text.strip() for code, text in value.items() if text.strip()}
-    if required and not translate(cleaned):
-        raise ValidationError({error_key: [_("Give a text in at least one language.")]})
-    return cleaned
 
 
 def _whole_number(values: dict, key: str, error_key: str) -> int | None:
@@ -160,13 +153,18 @@ def _whole_number(values: dict, key: str, error_key: str) -> int | None:
     return number
 
 
-def _choices(values: dict, error_key: str) -> list[dict]:
+def _choices(values: dict, error_key: str, stored: list) -> list[dict]:
+    """The list replaces the stored one; a choice that keeps its value keeps the label languages
+    it does not name (a plain string names only the value)."""
+    stored_labels = {
+        str(item.get("value")): item.get("label") or {} for item in stored if isinstance(item, dict)
+    }
     cleaned, seen = [], set()
     if not isinstance(values.get("choices") or [], list):
         raise ValidationError({error_key: [_("Give the choices as a list.")]})
     for choice in values.get("choices") or []:
         if isinstance(choice, str):
-            choice = {"value": choice, "label": {settings.LANGUAGE_CODE: choice}}
+            choice = {"value": choice}
         if not isinstance(choice, dict) or not str(choice.get("value", "")).strip():
             raise ValidationError({error_key: [_("Each choice needs a value.")]})
         value = str(choice["value"]).strip()
@@ -175,7 +173,10 @@ def _choices(values: dict, error_key: str) -> list[dict]:
                 {error_key: [_("The choice %(value)s is listed twice.") % {"value": value}]}
             )
         seen.add(value)
-        label = _translations(choice, "label", error_key) or {settings.LANGUAGE_CODE: value}
+        label = stored_labels.get(value, {})
+        if "label" in choice:
+            label = _translations(label, choice, "label", error_key)
+        label = label or {settings.LANGUAGE_CODE: value}
         cleaned.append({"value": value, "label": label})
     return cleaned
 
@@ -208,7 +209,7 @@ def _apply_field(form: Form, field: Field, values: dict, prefix: str) -> None:
         field.machine_name = name
     for key in ("label", "hint"):
         if key in values:
-            setattr(field, key, _translations(values, key, f"{prefix}.{key}"))
+            setattr(field, key, _translations(getattr(field, key), values, key, f"{prefix}.{key}"))
     for key in ("in_table", "full_width", "required"):
         if key in values:
             if not isinstance(values[key], bool):
@@ -222,7 +223,7 @@ def _apply_field(form: Form, field: Field, values: dict, prefix: str) -> None:
                 _whole_number(values, key, f"{prefix}.{key}") or (0 if key == "position" else None),
             )
     if "choices" in values:
-        field.choices = _choices(values, f"{prefix}.choices")
+        field.choices = _choices(values, f"{prefix}.choices", field.choices or [])
     for key in ("min_value", "max_value"):
         if key in values:
             setattr(field, key, str(values[key] or "").strip())
@@ -328,7 +329,7 @@ def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dic
     if creating or "slug" in values:
         form.slug = validate_slug(values.get("slug"), form=form)
     if creating or "title" in values:
-        form.title = _translations(values, "title", "title", required=True)
+        form.title = _translations(form.title, values, "title", "title", required=True)
     if "options" in values:
         # Option keys left out keep their stored value (recipients, antispam and captcha are
         # each replaced whole when named), so every door's partial save keeps what it does not name.

@@ -33,8 +33,9 @@ def _flag_messages() -> dict[str, str]:
     }
 
 
-def _label(values: dict) -> dict:
-    label = _translations(values, "label", "label")
+def _label(status: Status, values: dict) -> dict:
+    """The label as saved over the stored one: languages not named stay, the default one must remain."""
+    label = _translations(status.label, values, "label", "label")
     language = default_language()
     if not label.get(language):
         raise ValidationError(
@@ -55,7 +56,7 @@ def _apply(status: Status, values: dict, creating: bool) -> None:
     if unknown:
         raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
     if creating or "label" in values:
-        status.label = _label(values)
+        status.label = _label(status, values)
     if "colour" in values:
         status.colour = _colour(values["colour"])
     for flag in FLAGS:
