@@ -449,8 +449,7 @@ def test_password_reset_pages_pass_axe(page):
 
 
 def test_public_home_switches_language_on_the_same_page(page):
-    visit(page, "/")
-    screenshot(page, "site-home")
+    visit(page, "/")  # docs/img/site-home.png comes from test_site.py, with the demo's pages listed
     page.get_by_role("link", name="Deutsch").click()
     page.wait_for_url(re.compile(r"/de/$"))
     expect(page.locator("html")).to_have_attribute("lang", "de")

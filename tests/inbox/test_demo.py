@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections import deque
+from html.parser import HTMLParser
 from io import StringIO
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from django.core import mail
 from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
 
 from frontdesk.inbox import queries
+from frontdesk.inbox.demo import DEMO_FORMS
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.operations import accept_submission
 
@@ -57,3 +64,74 @@ def test_the_demo_inbox_has_submissions_in_several_states_and_mailed_nobody(
     assert sum(1 for label, count in tabs.items() if count and label not in ("All", "Unread")) >= 4
     assert mail.outbox == []
     assert contact.options["recipients"]["addresses"] == ["office@example.com"]
+
+
+# --- The demo pages reached from the home page --------------------------------------------------
+
+PREFIXES = {"en": "", "de": "/de", "ru": "/ru"}
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.language = ""
+
+    def handle_starttag(self, tag, attrs) -> None:
+        values = dict(attrs)
+        if tag == "a" and values.get("href"):
+            self.hrefs.append(values["href"])
+        if tag == "html":
+            self.language = values.get("lang", "")
+
+
+def walk(client: Client, language: str, limit: int = 40) -> dict[str, str]:
+    """Follow same-site links from the home page of `language`, breadth first, staying in it.
+
+    Returns each page reached (path -> the language its <html> says). A link to another language's
+    pages is not followed, so a page counts only when it is reached in the walk's own language.
+    """
+    prefix = PREFIXES[language]
+    others = tuple(f"{other}/" for code, other in PREFIXES.items() if other and code != language)
+    start = f"{prefix}/"
+    queue, reached = deque([start]), {}
+    while queue and len(reached) < limit:
+        path = queue.popleft()
+        if path in reached:
+            continue
+        response = client.get(path)
+        if response.status_code != 200 or "text/html" not in response["Content-Type"]:
+            reached[path] = ""
+            continue
+        parser = Links()
+        parser.feed(response.content.decode())
+        reached[path] = parser.language
+        for href in parser.hrefs:
+            address = urlsplit(urljoin(f"http://testserver{path}", href))
+            if address.netloc != "testserver" or address.path.startswith(others):
+                continue
+            if prefix and not address.path.startswith(start):
+                continue
+            queue.append(address.path)
+    return reached
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_every_demo_page_is_reached_by_links_from_the_home_page_in_each_language(client, language):
+    demo()
+    reached = walk(client, language)
+    for values, _fields in DEMO_FORMS:
+        with translation.override(language):
+            page = reverse("inbox-site:form-page", kwargs={"slug": values["slug"]})
+        assert reached.get(page) == language, (
+            f"{page} not reached from {PREFIXES[language]}/: {sorted(reached)}"
+        )
+        html = client.get(page).content.decode()
+        assert f"<h1>{values['title'][language]}</h1>" in html
+
+
+def test_a_switched_off_demo_form_is_not_linked_from_the_home_page(client):
+    demo()
+    Form.objects.filter(slug="event-enquiry").update(is_switched_off=True)
+    reached = walk(client, "en")
+    assert "/forms/contact/" in reached and "/forms/event-enquiry/" not in reached

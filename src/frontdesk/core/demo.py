@@ -1,13 +1,34 @@
-"""Demo content registry: apps register a seed and a removal in `AppConfig.ready()`.
+"""Demo content registry: apps register a seed, a removal and their public pages in `ready()`.
 
 `frontdesk demo` runs every seed (idempotent) and creates the demo administrator;
-`frontdesk demo --remove` runs every removal in reverse order.
+`frontdesk demo --remove` runs every removal in reverse order. The site's home page links every
+page the demo contents name (`demo_pages()`), so a service's demo pages are reached by links
+although the host knows no service.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from django.urls import reverse
+
+
+@dataclass(frozen=True)
+class DemoPage:
+    """A public page of demo content: its title per language and its route name."""
+
+    title: dict[str, str]
+    url_name: str
+    url_kwargs: dict[str, str] = field(default_factory=dict)
+
+    def url(self) -> str:
+        """The page's address in the active language (its prefix, /de/..., included)."""
+        return reverse(self.url_name, kwargs=self.url_kwargs)
+
+
+def _no_pages() -> list[DemoPage]:
+    return []
 
 
 @dataclass(frozen=True)
@@ -15,14 +36,31 @@ class DemoContent:
     name: str
     seed: Callable[[], str]
     remove: Callable[[], str]
+    # Asked on every visit of the home page: the pages there are now (seeded and switched on).
+    pages: Callable[[], list[DemoPage]] = _no_pages
 
 
 _contents: dict[str, DemoContent] = {}
 
 
-def register_demo(name: str, *, seed: Callable[[], str], remove: Callable[[], str]) -> None:
-    _contents[name] = DemoContent(name, seed, remove)
+def register_demo(
+    name: str,
+    *,
+    seed: Callable[[], str],
+    remove: Callable[[], str],
+    pages: Callable[[], list[DemoPage]] = _no_pages,
+) -> None:
+    _contents[name] = DemoContent(name, seed, remove, pages)
+
+
+def unregister_demo(name: str) -> None:
+    _contents.pop(name, None)
 
 
 def demo_contents() -> list[DemoContent]:
     return list(_contents.values())
+
+
+def demo_pages() -> list[DemoPage]:
+    """Every public page the demo contents have now, in the order the apps registered them."""
+    return [page for content in _contents.values() for page in content.pages()]

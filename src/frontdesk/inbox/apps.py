@@ -22,7 +22,7 @@ class InboxConfig(AppConfig):
         from frontdesk.inbox.api import router
         from frontdesk.inbox.mcp_tools import register_inbox_tools
 
-        register_demo("inbox", seed=demo.seed, remove=demo.remove)
+        register_demo("inbox", seed=demo.seed, remove=demo.remove, pages=demo.pages)
         register_router("/inbox", router)
         register_inbox_tools()
         register_entity(

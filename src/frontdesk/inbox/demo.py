@@ -1,4 +1,4 @@
-"""Demo content: a contact form and an event-enquiry form with several field types."""
+"""Demo content: a contact form and an event-enquiry form with several field types, each on a public page."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from frontdesk.core.demo import DemoPage
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import (
     accept_submission,
@@ -157,3 +158,14 @@ def remove() -> str:
         form.delete()
         removed += 1
     return f"{removed} demo forms removed with their submissions"
+
+
+def pages() -> list[DemoPage]:
+    """The public page of each demo form that is there and switched on, for the site's home page."""
+    slugs = [values["slug"] for values, _fields in DEMO_FORMS]
+    live = {form.slug: form for form in Form.objects.live().filter(slug__in=slugs)}
+    return [
+        DemoPage(title=live[slug].title, url_name="inbox-site:form-page", url_kwargs={"slug": slug})
+        for slug in slugs
+        if slug in live
+    ]

@@ -3,4 +3,7 @@ from django.urls import path
 from frontdesk.core.site import views
 
 app_name = "site"
-urlpatterns = [path("", views.home, name="home")]
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
+]

@@ -1,0 +1,63 @@
+"""The public site in a real browser: the home page of each language leads to every demo page,
+and no page logs a console error or fails a request (the icon included)."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from frontdesk.inbox.demo import DEMO_FORMS
+from tests.browser.conftest import screenshot, visit
+
+PREFIXES = {"en": "", "de": "/de", "ru": "/ru"}
+
+
+@pytest.fixture
+def demo_site(site_url) -> str:
+    call_command("demo", "--password", "a long demo password 42", stdout=StringIO())
+    return site_url
+
+
+def watch(page) -> list[str]:
+    """Everything a visitor's console would complain about, from now on."""
+    problems: list[str] = []
+    page.on(
+        "console", lambda message: message.type == "error" and problems.append(f"console: {message.text}")
+    )
+    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url} ({request.failure})"))
+    page.on(
+        "response",
+        lambda response: response.status >= 400 and problems.append(f"{response.status}: {response.url}"),
+    )
+    return problems
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_the_home_page_leads_to_every_demo_page_without_a_console_error(page, demo_site, language):
+    problems = watch(page)
+    home = f"{PREFIXES[language]}/"
+    visit(page, home)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    icon = page.locator('link[rel="icon"]').get_attribute("href")
+    assert page.request.get(icon).status == 200
+    if language == "en":
+        screenshot(page, "site-home")
+    for values, _fields in DEMO_FORMS:
+        title = values["title"][language]
+        page.get_by_role("link", name=title, exact=True).click()
+        page.wait_for_url(f"**{PREFIXES[language]}/forms/{values['slug']}/")
+        page.wait_for_load_state("load")
+        expect(page.get_by_role("heading", level=1)).to_have_text(title)
+        visit(page, home)
+    assert problems == [], "\n".join(problems)
+
+
+def test_favicon_ico_answers_with_the_sites_icon(page, demo_site):
+    problems = watch(page)
+    response = visit(page, "/favicon.ico")
+    assert response.status == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert problems == [], "\n".join(problems)
