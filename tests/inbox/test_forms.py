@@ -93,6 +93,43 @@ def test_a_field_without_a_machine_name_answers_to_f_and_its_id():
     assert field.name == f"f{field.pk}"
 
 
+def nameless(form: Form, **values) -> Field:
+    save_form(None, form, values={}, fields=[{"type": "text", "label": {"en": "Company"}, **values}])
+    return form.live_fields().get(machine_name="")
+
+
+def test_a_save_names_a_nameless_field_by_f_and_its_id(contact_form):
+    company = nameless(contact_form, hint={"en": "If any"})
+    count = contact_form.live_fields().count()
+
+    save_form(
+        None, contact_form, values={}, fields=[{"machine_name": f"f{company.pk}", "label": {"de": "Firma"}}]
+    )
+
+    company.refresh_from_db()
+    assert (company.machine_name, company.label) == ("", {"en": "Company", "de": "Firma"})
+    assert contact_form.live_fields().count() == count
+    save_form(None, contact_form, values={}, fields=[{"id": company.pk, "machine_name": f"f{company.pk}"}])
+    company.refresh_from_db()
+    assert company.machine_name == ""  # its own f<id> is the name it has, not a new one
+
+
+def test_f_and_an_id_names_only_a_nameless_live_field_of_the_same_form(contact_form):
+    named = contact_form.live_fields().get(machine_name="name")
+    other = save_form(None, values={"slug": "other", "title": {"en": "O"}}, fields=[{"type": "text"}])
+    foreign = other.live_fields().get()
+    gone = nameless(contact_form)
+    save_form(None, contact_form, values={}, fields=[{"id": gone.pk, "remove": True}])
+
+    for field in (named, foreign, gone):
+        errors = errors_of(
+            lambda field=field: save_form(
+                None, contact_form, values={}, fields=[{"machine_name": f"f{field.pk}", "remove": True}]
+            )
+        )
+        assert errors == {"fields.0": ["This form has no such field."]}
+
+
 @pytest.mark.parametrize("name", ["1st", "Name", "na-me", "f12"])
 def test_machine_names_are_checked(name):
     errors = errors_of(

@@ -596,6 +596,45 @@ def test_form_save_removes_a_language_sent_empty_or_null_and_only_that_one(site,
     assert Form.objects.get(pk=contact_form.pk).title == {"en": "Contact"}
 
 
+# --- A field without a machine name answers to f<id> -----------------------------------------------
+
+
+@pytest.fixture
+def nameless(contact_form) -> Field:
+    """A second e-mail field that was given no machine name: it answers to f<id>."""
+    save_form(None, contact_form, values={}, fields=[{"type": "email", "label": {"en": "Other e-mail"}}])
+    return contact_form.live_fields().get(machine_name="")
+
+
+@pytest.mark.parametrize("change", ["label", "position", "remove", "email field"])
+def test_every_way_form_save_names_a_field_accepts_f_and_the_id_of_a_nameless_one(
+    site, secret, contact_form, nameless, change
+):
+    name = f"f{nameless.pk}"
+    arguments = {
+        "label": {"fields": [{"machine_name": name, "label": {"de": "Andere E-Mail"}}]},
+        "position": {"fields": [{"machine_name": name, "position": 0}]},
+        "remove": {"fields": [{"machine_name": name, "remove": True}]},
+        "email field": {"email_field_name": name},
+    }[change]
+    fields_before = contact_form.fields.count()
+
+    answer = ok(site, secret, "inbox_form_save", {"form": "contact", **arguments})
+
+    field = Field.objects.get(pk=nameless.pk)
+    assert contact_form.fields.count() == fields_before  # the named field changed, none was added
+    assert field.machine_name == ""
+    if change == "label":
+        assert field.label == {"en": "Other e-mail", "de": "Andere E-Mail"}
+    elif change == "position":
+        assert answer["form"]["fields"][0]["name"] == name
+    elif change == "remove":
+        assert field.deleted_at is not None
+        assert name not in [item["name"] for item in answer["form"]["fields"]]
+    else:
+        assert answer["form"]["email_field_name"] == name
+
+
 # --- Dry runs -----------------------------------------------------------------------------------
 
 

@@ -63,8 +63,9 @@ class FieldIn(TypedDict, total=False):
     machine_name: Annotated[
         str,
         Field(
-            description="Names an existing field, or names a new one: a-z, 0-9 and _, starting with a "
-            "letter. It is the input name fields[<machine_name>], the CSV heading and the answer's key.",
+            description="Names an existing field (a field without a machine name answers to f<id>, "
+            "e.g. f22), or names a new one: a-z, 0-9 and _, starting with a letter. It is the input "
+            "name fields[<machine_name>], the CSV heading and the answer's key.",
             examples=["email", "company_name"],
         ),
     ]
@@ -274,7 +275,8 @@ def inbox_form_save(
     email_field_name: Annotated[
         str | None,
         Field(
-            description="Machine name of the e-mail field whose answer becomes the Reply-To; empty clears."
+            description="Machine name (or f<id>) of the e-mail field whose answer becomes the Reply-To; "
+            "empty clears."
         ),
     ] = None,
     options: Annotated[
@@ -283,8 +285,9 @@ def inbox_form_save(
     fields: Annotated[
         list[FieldIn] | None,
         Field(
-            description="Fields to create, change or put aside, matched by id or machine_name. Fields not "
-            "named are left alone. Give a new field its type (default text) and label.",
+            description="Fields to create, change or put aside, matched by id or machine_name (f<id> for "
+            "a field without one). Fields not named are left alone. Give a new field its type (default "
+            "text) and label.",
             examples=[
                 [
                     {"machine_name": "phone", "type": "tel", "label": {"en": "Phone"}},

@@ -60,6 +60,16 @@ def find_form(reference: int | str) -> Form:
         raise Http404(_("There is no form %(reference)s.") % {"reference": text}) from None
 
 
+def find_field(form: Form, name: object) -> Field | None:
+    """A live field of `form` by the name it answers to: its machine name, or f<id> for a field
+    that was given none (as the door, the CSV and the answers name it). None when nothing answers."""
+    text = str(name or "").strip()
+    if UNNAMED.match(text):
+        pk = as_id(text[1:])
+        return form.live_fields().filter(pk=pk, machine_name="").first() if pk else None
+    return form.live_fields().filter(machine_name=text).first() if text else None
+
+
 def validate_slug(slug: object, *, form: Form | None) -> str:
     text = str(slug or "").strip()
     if not SLUG.match(text) or len(text) > 100:
@@ -193,6 +203,8 @@ def _apply_field(form: Form, field: Field, values: dict, prefix: str) -> None:
         field.type = values["type"]
     if "machine_name" in values:
         name = str(values["machine_name"] or "").strip()
+        if field.pk and not field.machine_name and name == field.name:
+            name = ""  # the f<id> a nameless field answers to names it; it is no new name
         if name and (not MACHINE_NAME.match(name) or UNNAMED.match(name)):
             raise ValidationError(
                 {
@@ -273,8 +285,7 @@ def _match_field(form: Form, values: dict, index: int, named_ids: set) -> Field 
             return form.fields.get(pk=as_id(values["id"]), deleted_at__isnull=True)
         except (Field.DoesNotExist, ValueError, TypeError):
             raise ValidationError({f"fields.{index}.id": [_("This form has no such field.")]}) from None
-    name = str(values.get("machine_name") or "").strip()
-    field = form.live_fields().filter(machine_name=name).first() if name else None
+    field = find_field(form, values.get("machine_name"))
     if field is not None and field.pk in named_ids:
         # Another entry of the same save names this field by its id: this one is a new field
         # that borrowed its name, not a change to it.
@@ -310,7 +321,8 @@ def _save_fields(form: Form, changes: list[dict]) -> None:
 
 def _check_email_field(form: Form) -> None:
     name = form.email_field_name
-    if name and not any(field.name == name and field.type == "email" for field in form.live_fields()):
+    field = find_field(form, name)
+    if name and (field is None or field.type != "email"):
         raise ValidationError({"email_field_name": [_("Pick one of the form's e-mail fields.")]})
 
 
