@@ -76,5 +76,13 @@ setup_frontdesk() {
     fi
 
     say "Compiling translations"
-    (cd "$ROOT/src/frontdesk" && "$VENV/bin/frontdesk" compilemessages --verbosity 0 --ignore=.venv)
+    compile_catalogs "$VENV/bin/frontdesk" "$ROOT/src/frontdesk"
+}
+
+compile_catalogs() {  # frontdesk_command package_folder
+    # Run inside the package so only its catalogs are found. The settings would then look for
+    # var/ (and the secret key) in the package, which they refuse: name this machine's var folder.
+    local var_dir
+    var_dir="$(realpath -m "${FRONTDESK_VAR_DIR:-$ROOT/var}")"
+    (cd "$2" && FRONTDESK_VAR_DIR="$var_dir" "$1" compilemessages --verbosity 0 --ignore=.venv --ignore=var)
 }

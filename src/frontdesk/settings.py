@@ -55,6 +55,25 @@ def env_list(name: str, default: str) -> list[str]:
 VAR_DIR = Path(env("FRONTDESK_VAR_DIR", str(Path.cwd() / "var"))).resolve()
 
 
+def _source_tree() -> list[Path]:
+    """Folders that ship with the code: the package, and the `src/` folder of a checkout."""
+    folders = [PACKAGE_DIR]
+    if PACKAGE_DIR.parent.name == "src" and (PACKAGE_DIR.parent.parent / "pyproject.toml").exists():
+        folders.append(PACKAGE_DIR.parent)
+    return folders
+
+
+def _refuse_key_file_in_source_tree(key_file: Path) -> None:
+    # A key file beside the code ends up in git or in a built package, where anyone can read
+    # it; a command run with its working folder inside the package once made one there.
+    for folder in _source_tree():
+        if key_file.is_relative_to(folder):
+            raise ImproperlyConfigured(
+                f"the secret key file {key_file} would be inside the source tree ({folder}); "
+                "set FRONTDESK_VAR_DIR to a folder outside it, or set FRONTDESK_SECRET_KEY."
+            )
+
+
 def _prepare_var_dir(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -66,17 +85,27 @@ def _prepare_var_dir(path: Path) -> None:
         ) from None
 
 
+_given_secret_key = env("FRONTDESK_SECRET_KEY") or env("SECRET_KEY")
+if not _given_secret_key:
+    # Before the var folder is made: a refused folder must not be left behind.
+    _refuse_key_file_in_source_tree(VAR_DIR / "secret_key")
 _prepare_var_dir(VAR_DIR)
 
 
 def _secret_key() -> str:
-    given = env("FRONTDESK_SECRET_KEY") or env("SECRET_KEY")
-    if given:
-        return given
+    """The key from the environment, else the one generated once into this machine's var folder."""
+    if _given_secret_key:
+        return _given_secret_key
     key_file = VAR_DIR / "secret_key"
-    if not key_file.exists():
-        key_file.write_text(secrets.token_urlsafe(50))
-        key_file.chmod(0o600)
+    try:
+        # Made with mode 600 from the start (never readable by others, not even for a moment);
+        # O_EXCL lets the first of several starting processes write it and the others read it.
+        descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(secrets.token_urlsafe(50))
     return key_file.read_text().strip()
 
 
