@@ -5,6 +5,9 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
+# The extras scripts/demo installs; scripts/fresh-install-check installs exactly these into a
+# new virtual environment, so what the check proves is what the demo gets.
+DEMO_EXTRAS="postgres,mysql,redis"
 cd "$ROOT"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
@@ -50,6 +53,10 @@ apt_install() {
         || die "apt-get could not install ${missing[*]}."
 }
 
+pip_install() {  # python, then pip install's arguments
+    "$1" -m pip install --quiet --disable-pip-version-check "${@:2}"
+}
+
 setup_frontdesk() {
     local extras="$1"   # e.g. "postgres,mysql,redis" or "postgres,mysql,redis,dev"
     local debs=(gettext)
@@ -70,8 +77,8 @@ setup_frontdesk() {
     wanted="$extras $(sha256sum pyproject.toml | cut -c1-16)"
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
         say "Installing frontdesk[$extras] into .venv"
-        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[$extras]"
+        pip_install "$VENV/bin/python" --upgrade pip
+        pip_install "$VENV/bin/python" -e ".[$extras]"
         echo "$wanted" > "$stamp"
     fi
 
