@@ -80,6 +80,28 @@ def test_a_reply_to_that_could_inject_headers_is_dropped(value):
     assert safe_reply_to(value) is None
 
 
+@pytest.mark.parametrize(
+    "value",
+    [
+        "visitor@example.org\r\nBcc: victim@example.com",
+        "visitor@example.org\nX-Spam: no",
+        "a@example.org, b@example.org",
+    ],
+)
+def test_send_per_recipient_sends_the_mail_without_an_unsafe_reply_to(
+    value, django_capture_on_commit_callbacks
+):
+    # Through the helper that every caller uses, not only through safe_reply_to: a caller that
+    # passes a visitor's answer as it came must still get a mail with no Reply-To at all.
+    with django_capture_on_commit_callbacks(execute=True):
+        send([Recipient("ann@example.com", "en")], reply_to=value)
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.reply_to == []
+    assert "Reply-To" not in message.message()
+    assert "victim@example.com" not in str(message.message())
+
+
 def test_an_smtp_failure_is_reported_to_the_callback_and_not_raised(django_capture_on_commit_callbacks):
     smtp = {
         "default": {
