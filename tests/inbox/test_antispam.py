@@ -437,10 +437,20 @@ def test_rate_limit_keeps_no_address_in_the_cache(clock):
     assert keys and not any(ADDRESS in key for key in keys)
 
 
-def test_posts_refused_by_earlier_layers_do_not_use_up_the_rate(clock):
-    for _ in range(10):
-        run(post(origin="https://evil.example"))
-    assert run(post()) is None
+@pytest.mark.parametrize(
+    "spam",
+    [{"origin": "https://evil.example"}, {"age": None}, {"data": {"homepage": "x"}}],
+    ids=["foreign-origin", "no-timestamp", "filled-honeypot"],
+)
+def test_refused_and_dropped_posts_use_up_the_rate(clock, spam):
+    for _ in range(5):
+        assert run(post(**spam)).layer != "rate_limit"
+    assert run(post()).layer == "rate_limit"
+
+
+def test_a_flood_of_refused_posts_meets_the_429(clock):
+    verdicts = [run(post(origin="https://evil.example")) for _ in range(7)]
+    assert [verdict.status for verdict in verdicts] == [422] * 5 + [429] * 2
 
 
 def hammer(count: int, throttle: int) -> list[Verdict | None]:
@@ -513,11 +523,11 @@ def test_order_too_fast_and_foreign_origin_is_a_timestamp_refusal(clock):
     assert run(post(age=0, origin="https://evil.example")).code == "too_fast"
 
 
-def test_order_foreign_origin_and_over_the_rate_is_an_origin_refusal(clock):
+def test_order_over_the_rate_is_throttled_whatever_the_later_layers_say(clock):
     for _ in range(5):
         run(post())
-    assert run(post()).layer == "rate_limit"
-    assert run(post(origin="https://evil.example")).layer == "origin"
+    assert run(post(origin="https://evil.example")).layer == "rate_limit"
+    assert run(post({"homepage": "x"}, age=0)).layer == "rate_limit"
 
 
 def test_order_foreign_origin_before_a_missing_captcha_setup(clock, site):
@@ -525,20 +535,22 @@ def test_order_foreign_origin_before_a_missing_captcha_setup(clock, site):
     assert run(post(), captcha_requested=True).code == "captcha_unavailable"
 
 
-def test_order_failed_captcha_and_over_the_rate_is_a_captcha_refusal(clock, provider):
+def test_order_over_the_rate_the_captcha_provider_is_not_asked(clock, provider):
     for _ in range(5):
         assert run(captcha_post(), captcha_requested=True) is None
+    asked = len(provider.posts)
     provider.mode = "failure"
-    assert run(captcha_post(), captcha_requested=True).layer == "captcha"
+    assert run(captcha_post(), captcha_requested=True).layer == "rate_limit"
+    assert len(provider.posts) == asked
 
 
-def test_layers_run_in_the_spec_order():
+def test_the_rate_limit_runs_first_then_the_other_layers_in_the_spec_order():
     assert [name for name, _layer in antispam.LAYERS] == [
+        "rate_limit",
         "honeypot",
         "timestamp",
         "origin",
         "captcha",
-        "rate_limit",
     ]
 
 

@@ -1,9 +1,11 @@
-"""The public door's antispam layers, one function each, run in the spec's order by `check()`.
+"""The public door's antispam layers, one function each, run in order by `check()`.
 
-honeypot → timestamp → origin (or Referer) → captcha (when the form asks) → rate limit. The first
-layer that objects decides; `check()` answers a `Verdict` or None. The choices behind each layer
-are written in docs/inbox-antispam.md. Nothing here reads the inbox models: the door passes the
-form's slug, its antispam overrides and whether it asks for a captcha.
+rate limit → honeypot → timestamp → origin (or Referer) → captcha (when the form asks). The rate
+limit counts every post and comes first, so a flood meets the 429 whatever the other layers would
+say; the others keep the spec's order. The first layer that objects decides; `check()` answers a
+`Verdict` or None. The choices behind each layer are written in docs/inbox-antispam.md. Nothing
+here reads the inbox models: the door passes the form's slug, its antispam overrides and whether
+it asks for a captcha.
 """
 
 from __future__ import annotations
@@ -317,12 +319,14 @@ def rate_limit(request: HttpRequest, rules: Rules, form_slug: str) -> Verdict | 
 
 Layer = Callable[[HttpRequest, Rules, str], Verdict | None]
 
+# The rate limit first: it counts every post to the form, refused and dropped ones too (a flood of
+# refused posts cost the site a session row each), and a throttled post asks no captcha provider.
 LAYERS: tuple[tuple[str, Layer], ...] = (
+    ("rate_limit", rate_limit),
     ("honeypot", honeypot),
     ("timestamp", timestamp),
     ("origin", origin),
     ("captcha", captcha_check),
-    ("rate_limit", rate_limit),
 )
 
 
