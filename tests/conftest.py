@@ -59,6 +59,17 @@ def default_language() -> Iterator[None]:
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def empty_cache() -> Iterator[None]:
+    """Each test starts with an empty cache: the login and reset throttles and the door's rate
+    limit count there, and one test's attempts must not throttle the next test on the worker."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def _is_transactional(request) -> bool:
     marker = request.node.get_closest_marker("django_db")
     return "transactional_db" in request.fixturenames or bool(marker and marker.kwargs.get("transaction"))

@@ -396,6 +396,20 @@ FRONTDESK = {
         "brand": env("FRONTDESK_BRAND", "frontdesk"),
     },
     "mcp": {"path": "/api/cms/mcp"},
+    # Logging in and asking for a new password, throttled per account (or address) and per
+    # client through the cache (docs/configuration.md, "Accounts"); 0 turns a limit off.
+    "accounts": {
+        "login": {
+            "failures": env_int("FRONTDESK_LOGIN_FAILURES", 5),
+            "failures_per_client": env_int("FRONTDESK_LOGIN_FAILURES_PER_CLIENT", 20),
+            "minutes": env_int("FRONTDESK_LOGIN_WINDOW_MINUTES", 15),
+        },
+        "reset": {
+            "mails": env_int("FRONTDESK_RESET_MAILS", 3),
+            "requests_per_client": env_int("FRONTDESK_RESET_REQUESTS_PER_CLIENT", 10),
+            "minutes": env_int("FRONTDESK_RESET_WINDOW_MINUTES", 60),
+        },
+    },
     # The inbox service (docs/inbox.md has the table of keys, defaults and choices).
     "inbox": {
         # The Inbox is the panel's landing section unless this is false.

@@ -225,12 +225,17 @@ def test_password_reset_link_that_is_invalid_explains_itself(client):
     assert "This link no longer works" in html
 
 
-def test_password_reset_sends_a_link_that_leads_to_the_new_password_form(client, make_user, mailoutbox):
+def test_password_reset_sends_a_link_that_leads_to_the_new_password_form(
+    client, make_user, mailoutbox, settings
+):
+    """The link names the site's configured address, never the Host header the request sent."""
+    settings.BASE_URL = "https://desk.example.com"
     make_user(email="forgetful@example.com")
-    response = client.post("/cms/password/reset/", {"email": "forgetful@example.com"})
+    response = client.post("/cms/password/reset/", {"email": "forgetful@example.com"}, HTTP_HOST="localhost")
     assert response["Location"] == "/cms/password/reset/sent/"
-    link = re.search(r"http://\S+", mailoutbox[0].body).group(0)
-    page = client.get(link.split("testserver", 1)[1], follow=True)
+    link = re.search(r"https://\S+", mailoutbox[0].body).group(0)
+    assert link.startswith("https://desk.example.com/cms/password/reset/")
+    page = client.get(link.removeprefix("https://desk.example.com"), follow=True)
     assert "Choose a new password" in page.content.decode()
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import functools
 import hmac
-import ipaddress
 import logging
 import time
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from django.http.request import split_domain_port, validate_host
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
+from frontdesk.core.visitors import visitor_address
 from frontdesk.inbox import captcha
 
 logger = logging.getLogger(__name__)
@@ -445,25 +445,3 @@ def settings_problems() -> list[str]:
             "captcha provider is set without its site_key and secret; captcha forms refuse posts."
         )
     return problems
-
-
-# --- The visitor's address -----------------------------------------------------------------------
-
-
-def visitor_address(request: HttpRequest, anonymise: bool) -> str:
-    """REMOTE_ADDR, normalised; anonymised: IPv4 to its /24, IPv6 to its /48. "" when unusable.
-
-    Never X-Forwarded-For, which any client writes: the server puts a forwarded address into
-    REMOTE_ADDR itself, and only from a trusted proxy (core/serving.py).
-    """
-    raw = (request.META.get("REMOTE_ADDR") or "").strip().split("%", 1)[0]
-    try:
-        address = ipaddress.ip_address(raw)
-    except ValueError:
-        return ""
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
-        address = address.ipv4_mapped
-    if not anonymise:
-        return str(address)
-    prefix = 24 if address.version == 4 else 48
-    return str(ipaddress.ip_network(f"{address}/{prefix}", strict=False).network_address)

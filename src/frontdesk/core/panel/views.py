@@ -1,15 +1,34 @@
-"""The shell's own pages: the landing redirect, login, logout and the password pages."""
+"""The shell's own pages: the landing redirect, login, logout and the password pages.
+
+Logging in and asking for a new password are throttled by core/accounts.py; these views only
+hand it the typed-in account and the client's address.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django import forms
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
+from frontdesk.core import accounts
 from frontdesk.core.panel.menu import section_url
 from frontdesk.core.panel.sections import landing_section_for
+from frontdesk.core.visitors import visitor_address
+
+
+def after_response(response: HttpResponseBase, work: Callable[[], object]) -> None:
+    """Run `work` once the server has sent `response`.
+
+    The server calls `response.close()` after the last byte; Django runs the response's closers
+    there (its own handler closes the request that way), so the client has its answer first.
+    """
+    response._resource_closers.append(work)
 
 
 @login_required
@@ -20,28 +39,54 @@ def home(request):
     return redirect(section_url(section))
 
 
+class ThrottledAuthenticationForm(AuthenticationForm):
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        client = visitor_address(self.request, anonymise=False)
+        return accounts.throttled_login(username, client, super().clean)
+
+
 class LoginView(auth_views.LoginView):
     template_name = "panel/login.html"
     redirect_authenticated_user = True
+    authentication_form = ThrottledAuthenticationForm
 
 
 class PanelPasswordChangeView(auth_views.PasswordChangeView):
     template_name = "panel/password_change.html"
 
 
-class AccountLanguageResetForm(PasswordResetForm):
-    """Writes the reset mail in the account's panel language, not the requester's."""
+class PasswordResetRequestForm(forms.Form):
+    email = forms.EmailField(
+        label=_("E-mail address"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"})
+    )
 
-    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
-        with translation.override(context["user"].panel_language):
-            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+    def __init__(self, *args, request=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request = request
+
+    def clean(self):
+        cleaned = super().clean()
+        if "email" in cleaned:
+            accounts.ask_password_reset(cleaned["email"], visitor_address(self.request, anonymise=False))
+        return cleaned
 
 
 class PanelPasswordResetView(auth_views.PasswordResetView):
-    form_class = AccountLanguageResetForm
+    """Answers the same page for every address; the mail, if any, is written after the answer
+    (core/accounts.send_password_reset, in the account's panel language)."""
+
+    form_class = PasswordResetRequestForm
     template_name = "panel/password_reset.html"
-    email_template_name = "panel/mail/password_reset.txt"
-    subject_template_name = "panel/mail/password_reset_subject.txt"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+    def form_valid(self, form):
+        response = HttpResponseRedirect(self.get_success_url())
+        email = form.cleaned_data["email"]
+        after_response(response, lambda: accounts.send_password_reset.enqueue(email=email))
+        return response
 
 
 class PanelPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
