@@ -13,6 +13,8 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as SchemaValidationError
 
+from frontdesk.core.api.parser import BodyRefused
+
 
 class Conflict(Exception):
     """Raised by an operation when the caller's revision is stale (answered with 409)."""
@@ -78,4 +80,6 @@ def install_error_handlers(api: NinjaAPI) -> None:
 
     @api.exception_handler(HttpError)
     def http_error(request, error: HttpError):
+        if isinstance(error.__cause__, BodyRefused):  # ninja wraps the parser's refusal in its own words
+            return answer(request, error.status_code, str(error.__cause__))
         return answer(request, error.status_code, str(error))

@@ -10,6 +10,7 @@ from ninja import NinjaAPI, Router
 
 from frontdesk.core.api.auth import BearerToken, PanelSession
 from frontdesk.core.api.errors import install_error_handlers
+from frontdesk.core.api.parser import JsonBodyParser
 
 
 def logged_in_only(view):
@@ -37,6 +38,7 @@ api = NinjaAPI(
     urls_namespace="cms-api",
     docs_url=None,
     docs_decorator=logged_in_only,
+    parser=JsonBodyParser(),
 )
 install_error_handlers(api)
 

@@ -1,0 +1,110 @@
+"""Input the host refuses before any service sees it: JSON bodies nested deeper than a request
+needs, on every API route."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from frontdesk.core.api import api
+from frontdesk.core.api.parser import MAX_DEPTH
+
+TOO_DEEP = f"The request body is nested more than {MAX_DEPTH} levels deep."
+SAMPLE_PATH_VALUES = {"entity": "inbox_submission"}  # every other path parameter is an id: 1
+
+
+def json_routes() -> list[tuple[str, str, list[str]]]:
+    """(method, address, the body's top-level keys) of every API route that reads a JSON body."""
+    document = api.get_openapi_schema()
+    schemas = document["components"]["schemas"]
+    routes = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            content = operation.get("requestBody", {}).get("content", {})
+            if "application/json" not in content:
+                continue
+            schema = content["application/json"]["schema"]
+            schema = schemas[schema["$ref"].rsplit("/", 1)[-1]] if "$ref" in schema else schema
+            address = re.sub(r"\{(\w+)\}", lambda m: SAMPLE_PATH_VALUES.get(m[1], "1"), path)
+            routes.append((method, address, list(schema.get("properties", {}))))
+    return routes
+
+
+ROUTES = json_routes()
+
+
+def nested(depth: int, kind: str = "[]") -> str:
+    return kind[0] * depth + kind[1] * depth if kind == "[]" else '{"a":' * depth + "1" + "}" * depth
+
+
+def body_with(keys: list[str], value: str) -> str:
+    """The route's own keys, each holding `value`, so the body reaches the code behind them."""
+    return "{" + ",".join(f"{json.dumps(key)}: {value}" for key in keys) + "}"
+
+
+@pytest.fixture
+def admin(admin_user) -> Client:
+    client = Client()
+    client.force_login(admin_user)
+    return client
+
+
+def test_the_routes_under_test_are_every_json_route():
+    assert len(ROUTES) >= 16 and ("put", "/api/cms/me", ["display_name", "panel_language"]) in ROUTES
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("method", "address", "keys"), ROUTES, ids=[f"{m} {a}" for m, a, _k in ROUTES])
+def test_a_json_body_nested_980_levels_deep_is_refused_on_every_route(admin, method, address, keys):
+    for body in (body_with(keys, nested(980)), body_with(keys, nested(980, "{}")), nested(980)):
+        response = getattr(admin, method)(address, body, content_type="application/json")
+        assert response.status_code == 400, (address, response.content[:200])
+        assert response.json() == {"message": TOO_DEEP}
+
+
+@pytest.mark.django_db
+def test_a_body_as_deep_as_the_limit_is_read_as_usual(admin):
+    shallow = nested(MAX_DEPTH - 1)  # inside the body's own object: MAX_DEPTH levels in all
+    response = admin.put("/api/cms/me", body_with(["display_name"], shallow), content_type="application/json")
+    assert response.status_code == 422
+    assert "display_name" in response.json()["errors"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "body",
+    [b"{", b'{"display_name": "\xff"}', b'{"a": "' + b"[{" * 50 + b'\\""}'],
+    ids=["cut-off", "not-utf-8", "brackets-in-a-string"],
+)
+def test_a_body_that_is_not_json_is_refused_with_a_message_in_the_panel_language(admin, admin_user, body):
+    admin_user.panel_language = "de"
+    admin_user.save()
+    response = admin.put("/api/cms/me", body, content_type="application/json")
+    if body.startswith(b'{"a"'):  # brackets inside a string are text, not nesting
+        assert response.status_code == 422
+        return
+    assert response.status_code == 400
+    assert response.json() == {"message": "Der Inhalt der Anfrage ist kein gültiges JSON (UTF-8)."}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    route=st.sampled_from(ROUTES),
+    depth=st.integers(min_value=1, max_value=3000),
+    kind=st.sampled_from(["[]", "{}"]),
+    inside=st.booleans(),
+)
+@pytest.mark.django_db
+def test_any_nesting_is_answered_without_a_server_error(admin, route, depth, kind, inside):
+    method, address, keys = route
+    body = body_with(keys, nested(depth, kind)) if inside else nested(depth, kind)
+    levels = depth + int(inside)
+    response = getattr(admin, method)(address, body, content_type="application/json")
+    assert response.status_code < 500
+    if levels > MAX_DEPTH:
+        assert (response.status_code, response.json()) == (400, {"message": TOO_DEEP})
