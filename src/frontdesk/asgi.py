@@ -2,8 +2,9 @@
 
 /api/cms/mcp goes to the MCP server's own ASGI app; everything else goes to Django as WSGI in
 a thread pool (a2wsgi), which measured faster than Django's ASGI handler for our sync views
-(DESIGN.md, docs/performance.md). Lifespan events go to the MCP app: its session manager's
-task group starts there, and without it every MCP request fails.
+(DESIGN.md, docs/performance.md), through core/handler.py (an unreadable header is a 400).
+Lifespan events go to the MCP app: its session manager's task group starts there, and without
+it every MCP request fails.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ django.setup()
 
 from a2wsgi import WSGIMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
-from django.core.wsgi import get_wsgi_application  # noqa: E402
 
+from frontdesk.core.handler import get_wsgi_application  # noqa: E402
 from frontdesk.core.mcp.server import build_mcp_app  # noqa: E402
 
 MCP_PATH = settings.FRONTDESK["mcp"]["path"].rstrip("/")

@@ -1,11 +1,12 @@
 """Input the host refuses before any service sees it: JSON bodies nested deeper than a request
-needs, on every API route."""
+needs, on every API route, and headers Django cannot read, through the real ASGI app."""
 
 from __future__ import annotations
 
 import json
 import re
 
+import httpx
 import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
@@ -108,3 +109,70 @@ def test_any_nesting_is_answered_without_a_server_error(admin, route, depth, kin
     assert response.status_code < 500
     if levels > MAX_DEPTH:
         assert (response.status_code, response.json()) == (400, {"message": TOO_DEEP})
+
+
+# --- headers, through the real ASGI app --------------------------------------------------------------
+
+ADDRESSES = [
+    "/",
+    "/de/",
+    "/cms/login/",
+    "/api/cms/me",
+    "/api/cms/inbox/forms",
+    "/site/forms/contact",
+    "/nowhere",
+]
+
+
+def fetch(url: str, *, method: str = "GET", headers: dict[str, str]) -> tuple[int, str]:
+    response = httpx.request(
+        method, url, content=b"a=1" if method == "POST" else None, headers=headers, timeout=30
+    )
+    return response.status_code, response.text
+
+
+@pytest.mark.live
+@pytest.mark.parametrize("address", ADDRESSES)
+def test_a_content_type_header_over_10000_characters_is_a_bad_request_anywhere(live_site, address):
+    long_type = "text/plain; charset=utf-8; a=" + "x" * 10_000
+    for method in ("GET", "POST"):
+        status, page = fetch(live_site + address, method=method, headers={"Content-Type": long_type})
+        assert status == 400, (method, address, page[:200])
+        expected = (
+            "Diese Anfrage konnte nicht gelesen werden"
+            if address == "/de/"
+            else "This request could not be read"
+        )
+        assert expected in page
+
+
+@pytest.mark.live
+def test_the_bad_request_page_speaks_the_visitors_language(live_site):
+    status, page = fetch(live_site + "/de/", headers={"Content-Type": "text/plain; a=" + "x" * 10_000})
+    assert status == 400
+    assert "Diese Anfrage konnte nicht gelesen werden" in page
+
+
+HEADER_NAMES = ["Content-Type", "Accept", "Accept-Language", "Cookie", "Authorization", "Referer",
+                "User-Agent", "Origin", "X-Requested-With", "If-None-Match", "Range"]  # fmt: skip
+# Lengths around the limits Django and the servers have (10,000 for parsed headers), and any other.
+LENGTHS = st.one_of(
+    st.sampled_from([9_990, 10_000, 10_001, 16_000]), st.integers(min_value=0, max_value=20_000)
+)
+HEADER_VALUES = st.builds(
+    lambda head, length, tail: head + "x" * length + tail,
+    st.sampled_from(
+        ["", "text/plain; a=", "multipart/form-data; boundary=", "Bearer ", "de, ru;q=", "bytes="]
+    ),
+    LENGTHS,
+    st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=20),
+)
+
+
+@pytest.mark.live
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(address=st.sampled_from(ADDRESSES), method=st.sampled_from(["GET", "POST"]), value=HEADER_VALUES)
+def test_any_long_header_is_answered_without_a_server_error(live_site, address, method, value):
+    for name in HEADER_NAMES:
+        status, _page = fetch(live_site + address, method=method, headers={name: value})
+        assert status < 500, name
