@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import timedelta
 
 import pytest
@@ -86,13 +87,77 @@ def test_cells_starting_with_a_tab_or_carriage_return_are_neutralised_too():
 
 
 def test_harmless_cells_are_left_as_they_are():
-    assert [neutralise_formula(text) for text in ("", "Ada", "1-2", "a=b", " =x")] == [
+    assert [neutralise_formula(text) for text in ("", "Ada", "1-2", "a=b", "Größe", "\u200bAda")] == [
         "",
         "Ada",
         "1-2",
         "a=b",
-        " =x",
+        "Größe",
+        "\u200bAda",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        " =1+1",  # spreadsheets that trim spaces on import then read a formula
+        "\u00a0=1+1",  # no-break space
+        "\u200b=1+1",  # zero-width space
+        "\ufeff+1",  # byte order mark
+        "\u2060\u200d@SUM(A1)",  # word joiner, zero-width joiner
+        "\u2028-1",  # line separator
+        "\x0b\x0c=1",  # vertical tab, form feed
+    ],
+)
+def test_invisible_characters_before_a_formula_do_not_hide_it(text):
+    assert neutralise_formula(text) == "'" + text
+
+
+def test_an_answer_starting_with_a_zero_width_space_and_a_formula_arrives_neutralised(
+    contact_form, good_answers
+):
+    accept_submission(contact_form, {**good_answers, "name": "\u200b=1+1"})
+    assert as_dicts(exported(contact_form))[0]["name"] == "'\u200b=1+1"
+
+
+SPLITTING = ["a;=1+1", "a\t=1+1", "a,=1+1", "a\n=1+1", "a\r\n=1+1", 'say "hi";=1+1']
+
+
+@pytest.mark.parametrize("text", SPLITTING)
+def test_a_cell_holding_a_separator_tab_or_line_break_is_quoted(contact_form, good_answers, text):
+    accept_submission(contact_form, {**good_answers, "message": text})
+    data = b"".join(csv_stream(contact_form, SubmissionFilter())).decode()
+    assert '"' + text.replace('"', '""') + '"' in data
+    assert as_dicts(exported(contact_form))[0]["message"] == text
+
+
+# A field as spreadsheet programs read it when told to split on several separators at once (a
+# German or Russian setting adds ";", many add tabs): quotes count at the start of a field only.
+SPREADSHEET_FIELD = re.compile(r'"(?:[^"]|"")*"|[^,;\t\r\n]*')
+
+
+def cells_split_on_every_separator(data: str) -> list[str]:
+    cells, position = [], 0
+    while position < len(data):
+        field = SPREADSHEET_FIELD.match(data, position)
+        text = field.group()
+        cells.append(text[1:-1].replace('""', '"') if text.startswith('"') else text)
+        position = field.end() + 1  # past the separator or line break that ended it
+    return cells
+
+
+def test_a_spreadsheet_splitting_on_commas_semicolons_and_tabs_finds_no_cell_starting_a_formula(
+    make_user, contact_form, good_answers
+):
+    submitted = accept_submission(
+        contact_form, {**good_answers, "name": "Ada;=1+1", "message": "x\t=2+2, then;@A1\n-3"}
+    )[0]
+    update_submission(None, submitted, assignee=make_user("inbox.view", display_name="Mallory;=cmd"))
+    Status.objects.filter(pk=submitted.status_id).update(label={"en": "New\t+evil"})
+    data = b"".join(csv_stream(contact_form, SubmissionFilter())).decode()
+    cells = cells_split_on_every_separator(data)
+    assert "Ada;=1+1" in cells and "Mallory;=cmd" in cells
+    assert [cell for cell in cells if cell.strip()[:1] in ("=", "+", "-", "@")] == []
 
 
 def test_a_put_aside_field_keeps_its_column_for_the_rows_that_have_it(contact_form, good_answers):

@@ -2,15 +2,16 @@
 
 Columns: received (ISO 8601 in the site's time zone), status, assignee, language, then the
 machine names of the form's fields in field order: live ones, then put-aside ones that still
-have answers. Cells that a spreadsheet would run as a formula get a leading apostrophe. The
-format is written down in docs/inbox.md, "CSV export".
+have answers. Cells that a spreadsheet would run as a formula get a leading apostrophe, and
+every cell holding a separator, tab, quote or line break is quoted. The format is written down
+in docs/inbox.md, "CSV export".
 """
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterator
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
@@ -23,12 +24,37 @@ from frontdesk.inbox.models import Answer, Field, Form, Status
 FIXED_COLUMNS = ("received", "status", "assignee", "language")
 # A spreadsheet reads a cell starting with these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = frozenset("=+-@\t\r")
+# Characters a reader does not see (controls, format characters such as the zero-width space,
+# spaces and separators): spreadsheets that trim them on import would then find the formula.
+INVISIBLE = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
+# The file is comma-separated, but spreadsheets set up for German or Russian split on ";", some
+# on tabs, and a line break ends a row: a cell holding any of them (or a quote) is quoted whole.
+# csv's QUOTE_MINIMAL only knows the writer's own delimiter, so the lines are written here.
+NEEDS_QUOTES = re.compile(r'[",;\t\r\n\v\f\x1c-\x1e\x85\u2028\u2029]')
 BOM = "\ufeff".encode()
 
 
+def _starts_a_formula(cell: str) -> bool:
+    for char in cell:
+        if char in FORMULA_STARTS:
+            return True
+        if unicodedata.category(char) not in INVISIBLE:
+            return False
+    return False
+
+
 def neutralise_formula(cell: str) -> str:
-    """`cell`, with a leading apostrophe when a spreadsheet would run it as a formula."""
-    return "'" + cell if cell and cell[0] in FORMULA_STARTS else cell
+    """`cell`, with a leading apostrophe when a spreadsheet would run it as a formula, also
+    when invisible characters come before the formula's first character."""
+    return "'" + cell if _starts_a_formula(cell) else cell
+
+
+def csv_line(cells: Iterable[str]) -> str:
+    """One row: comma-separated, a cell quoted (quotes doubled) when it holds NEEDS_QUOTES."""
+    return (
+        ",".join('"' + cell.replace('"', '""') + '"' if NEEDS_QUOTES.search(cell) else cell for cell in cells)
+        + "\r\n"
+    )
 
 
 def export_fields(form: Form) -> list[Field]:
@@ -68,13 +94,6 @@ class _Accounts(dict):
             self.update({pk: neutralise_formula(name or email) for pk, name, email in rows})
 
 
-def _drain(buffer: io.StringIO) -> bytes:
-    data = buffer.getvalue().encode()
-    buffer.seek(0)
-    buffer.truncate(0)
-    return data
-
-
 def csv_stream(
     form: Form,
     flt: queries.SubmissionFilter,
@@ -91,11 +110,9 @@ def csv_stream(
     """
     language = language or translation.get_language()
     fields = export_fields(form)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
     with translation.override(language):
-        writer.writerow(header(fields))
-    yield (BOM if bom else b"") + _drain(buffer)
+        first = csv_line(header(fields))
+    yield (BOM if bom else b"") + first.encode()
 
     by_field = {field.pk: index for index, field in enumerate(fields)}
     by_name: dict[str, int] = {}
@@ -115,16 +132,17 @@ def csv_stream(
             if index is None:
                 index = by_name.get(name)
             if index is not None and value:
-                cells[submission_id][index] = "'" + value if value[0] in FORMULA_STARTS else value
+                cells[submission_id][index] = neutralise_formula(value)
         accounts.learn({row[3] for row in rows})
-        writer.writerows(
-            [
-                created.astimezone(zone).isoformat(timespec="seconds"),
-                statuses.get(status_id, ""),
-                accounts.get(assignee_id, ""),
-                submission_language,
-                *cells[pk],
-            ]
+        yield "".join(
+            csv_line(
+                [
+                    created.astimezone(zone).isoformat(timespec="seconds"),
+                    statuses.get(status_id, ""),
+                    accounts.get(assignee_id, ""),
+                    submission_language,
+                    *cells[pk],
+                ]
+            )
             for pk, created, status_id, assignee_id, submission_language in rows
-        )
-        yield _drain(buffer)
+        ).encode()
