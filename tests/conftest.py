@@ -14,10 +14,16 @@ The browser fixtures live in tests/browser/conftest.py; the permission matrix in
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import hypothesis
 import pytest
@@ -25,6 +31,7 @@ from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.test import Client
 
+import frontdesk
 from tests.ports import free_port
 
 PASSWORD = "a long test password 42"
@@ -44,6 +51,63 @@ def pytest_report_header(config) -> str:
 def fast_password_hashing():
     """PBKDF2 takes a third of a second per account by design; the tests make hundreds."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+LOCALE_DIR = Path(frontdesk.__file__).resolve().parent / "locale"
+
+
+def stale_catalogs() -> list[Path]:
+    """The .po files whose compiled .mo is missing or older than they are."""
+    return [
+        po
+        for po in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+        if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
+    ]
+
+
+@contextlib.contextmanager
+def _workers_lock(name: str) -> Iterator[None]:
+    """A lock shared by the xdist workers, so only one compiles while the others wait."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock, the compile is idempotent anyway
+        yield
+        return
+    with open(Path(tempfile.gettempdir()) / name, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def compiled_catalogs(tmp_path_factory) -> None:
+    """The .mo files, compiled before a worker's first test when missing or older than their .po.
+
+    scripts/setup.sh compiles them; this covers a catalog edited since. Compiled in the middle of
+    a run instead, a worker that had already read a catalog kept its old words, so the German
+    and Russian answers of later tests depended on the order. Without msgfmt nothing is
+    compiled here and tests/core/test_translations.py says what to install.
+    """
+    if not stale_catalogs() or shutil.which("msgfmt") is None:
+        return
+    with _workers_lock("frontdesk-compilemessages.lock"):
+        if not stale_catalogs():  # another worker compiled them meanwhile
+            return
+        result = subprocess.run(
+            [sys.executable, "-m", "django", "compilemessages", "--ignore=var", "--ignore=.venv"],
+            cwd=LOCALE_DIR.parent,
+            env={
+                **os.environ,
+                "DJANGO_SETTINGS_MODULE": "frontdesk.settings",
+                "FRONTDESK_VAR_DIR": str(tmp_path_factory.mktemp("compile-var")),
+            },
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    assert result.returncode == 0, f"compilemessages failed:\n{result.stdout}\n{result.stderr}"
 
 
 @pytest.fixture(autouse=True)

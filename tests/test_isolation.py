@@ -1,5 +1,6 @@
 """A test's result does not depend on what ran before it: no language carried over from the
-previous test on the worker, no Hypothesis example saved by an earlier run (tests/conftest.py)."""
+previous test on the worker, no Hypothesis example saved by an earlier run, no catalog compiled
+halfway through (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -47,3 +48,9 @@ def test_hypothesis_keeps_no_example_database_and_prints_how_to_replay_a_failure
     assert current.database is None
     assert current.print_blob is True
     assert current.max_examples <= 100 and current.deadline is None
+
+
+def test_the_catalogs_are_compiled_before_the_first_test_of_any_module(request):
+    # Compiled by the translation tests in the middle of a run, a catalog edited since the last
+    # compile reached only the tests after them; a worker that had read it kept the old words.
+    assert "compiled_catalogs" in request.fixturenames

@@ -7,7 +7,7 @@ Three kinds of checks:
   msgids it finds must be exactly the committed ones (the real catalogs are never touched);
 - rendering: pages, mail and API answers come out in German and Russian. The compiled .mo
   files are built by scripts/setup.sh; when one is missing or older than its .po, the
-  `compiled_catalogs` fixture runs compilemessages first.
+  `compiled_catalogs` fixture of tests/conftest.py runs compilemessages before the first test.
 
 To bring the catalogs up to date (docs/architecture.md, "Translations"):
 
@@ -18,7 +18,6 @@ To bring the catalogs up to date (docs/architecture.md, "Translations"):
 from __future__ import annotations
 
 import ast
-import contextlib
 import gettext as gettext_module
 import json
 import os
@@ -26,7 +25,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +35,7 @@ from django.test import Client
 from django.utils import translation
 
 import frontdesk
+from tests.conftest import stale_catalogs
 
 PACKAGE_DIR = Path(frontdesk.__file__).resolve().parent
 LOCALE_DIR = PACKAGE_DIR / "locale"
@@ -398,68 +397,14 @@ def test_the_catalogs_hold_exactly_the_strings_of_the_source(extracted, domain):
 # --- Really used: pages, mail and API answers in German and Russian -----------------------------
 
 
-@contextlib.contextmanager
-def _lock(name: str):
-    """A lock shared by the xdist workers, so only one compiles while the others wait."""
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: no lock, the compile is idempotent anyway
-        yield
-        return
-    with open(Path(tempfile.gettempdir()) / name, "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def _stale_catalogs() -> list[Path]:
-    stale = []
-    for po in all_catalogs():
-        mo = po.with_suffix(".mo")
-        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
-            stale.append(po)
-    return stale
-
-
 @pytest.fixture(scope="module")
-def compiled_catalogs(tmp_path_factory):
-    """The .mo files, compiled now when missing or older than their .po (setup.sh builds them)."""
-    if _stale_catalogs():
-        if shutil.which("msgfmt") is None:
-            pytest.skip(
-                "The compiled catalogs (.mo) are missing or stale and msgfmt is not on PATH to build them: "
-                "apt install gettext, then run scripts/setup.sh"
-            )
-        with _lock("frontdesk-compilemessages.lock"):
-            if _stale_catalogs():  # another worker may have compiled them meanwhile
-                result = subprocess.run(
-                    [
-                        sys.executable,
-                        "-m",
-                        "django",
-                        "compilemessages",
-                        "--ignore=var",
-                        "--ignore=.venv",
-                        *(f"--locale={language}" for language in LANGUAGES),
-                    ],
-                    cwd=PACKAGE_DIR,
-                    env={
-                        **os.environ,
-                        "DJANGO_SETTINGS_MODULE": "frontdesk.settings",
-                        "FRONTDESK_VAR_DIR": str(tmp_path_factory.mktemp("compile-var")),
-                    },
-                    capture_output=True,
-                    text=True,
-                    check=False,
-                )
-                assert result.returncode == 0, f"compilemessages failed:\n{result.stdout}\n{result.stderr}"
-        # This process may have read the old files already: drop Django's translation caches.
-        from django.utils.translation.reloader import translation_file_changed
-
-        translation_file_changed(sender=None, file_path=Path("django.mo"))
-    assert not _stale_catalogs()
+def compiled_catalogs(compiled_catalogs):
+    """The .mo files, fresh: tests/conftest.py compiles stale ones before a worker's first test."""
+    if stale_catalogs():
+        pytest.skip(
+            "The compiled catalogs (.mo) are missing or stale and msgfmt is not on PATH to build them: "
+            "apt install gettext, then run scripts/setup.sh"
+        )
 
 
 @pytest.mark.usefixtures("compiled_catalogs")
