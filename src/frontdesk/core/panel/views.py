@@ -11,10 +11,9 @@ from collections.abc import Callable
 from django import forms
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.http import HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy as _
 
 from frontdesk.core import accounts
 from frontdesk.core.panel.menu import section_url
@@ -57,9 +56,10 @@ class PanelPasswordChangeView(auth_views.PasswordChangeView):
 
 
 class PasswordResetRequestForm(forms.Form):
-    email = forms.EmailField(
-        label=_("E-mail address"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"})
-    )
+    """Django's reset form without its sending: only the address, checked by the throttle."""
+
+    # Django's own field, with its label, its autocomplete and their translations.
+    email = PasswordResetForm.base_fields["email"]
 
     def __init__(self, *args, request=None, **kwargs):
         super().__init__(*args, **kwargs)
