@@ -101,3 +101,21 @@ def test_an_account_that_lost_the_inbox_is_no_longer_mailed(
     anna.user_permissions.remove(Permission.objects.get(codename="view", content_type__app_label="inbox"))
     send(form_with_recipients, good_answers, django_capture_on_commit_callbacks)
     assert [message.to for message in mail.outbox] == [["desk@example.com"]]
+
+
+def test_a_title_and_answers_with_markup_characters_arrive_as_typed_in_the_plain_text_mail(
+    form_with_recipients, good_answers, django_capture_on_commit_callbacks
+):
+    title = {"en": '<b>Offers</b> & "deals" for O\'Brien', "de": "<b>Angebote</b> & mehr"}
+    save_form(None, form_with_recipients, values={"title": title})
+    answers = {**good_answers, "name": "Tom & <Jerry>", "message": '1 < 2 & "quoted"'}
+    submission = send(form_with_recipients, answers, django_capture_on_commit_callbacks)
+    by_address = {message.to[0]: message for message in mail.outbox}
+    english, german = by_address["desk@example.com"], by_address["anna@example.com"]
+    assert english.subject == f'New submission #{submission.pk}: <b>Offers</b> & "deals" for O\'Brien'
+    assert german.subject == f"Neue Einsendung #{submission.pk}: <b>Angebote</b> & mehr"
+    assert '“<b>Offers</b> & "deals" for O\'Brien”' in english.body
+    assert "Your name:\nTom & <Jerry>" in english.body
+    assert 'Message:\n1 < 2 & "quoted"' in english.body
+    for message in (english, german):
+        assert "&lt;" not in message.subject + message.body and "&amp;" not in message.subject + message.body
