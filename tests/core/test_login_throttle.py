@@ -93,6 +93,15 @@ def test_a_successful_login_clears_the_accounts_failures(make_user, frozen):
     assert log_in(Client(), "ada@example.com", PASSWORD).status_code == 302
 
 
+def test_a_post_without_a_password_does_not_clear_the_accounts_failures(make_user, frozen):
+    make_user(email="ada@example.com")
+    for _attempt in range(4):
+        log_in(Client(), "ada@example.com", "wrong")
+    assert log_in(Client(), "ada@example.com", "").status_code == 200  # nothing was checked
+    log_in(Client(), "ada@example.com", "wrong")
+    assert THROTTLED in log_in(Client(), "ada@example.com", PASSWORD).content.decode()
+
+
 def test_failures_from_one_client_are_throttled_across_accounts(make_user, frozen):
     make_user(email="ada@example.com")
     for number in range(20):

@@ -103,9 +103,12 @@ def _account_key(username: str) -> str:
     return (username or "").strip().lower()
 
 
-def throttled_login[T](username: str, client: str, authenticate: Callable[[], T]) -> T:
-    """Run `authenticate` (it raises ValidationError for a failed login) unless the account or
-    the client has used up its failures; count a failure; a success clears the account's count.
+def throttled_login[T](username: str, client: str, authenticate: Callable[[], T | None]) -> T | None:
+    """Run `authenticate` unless the account or the client has used up its failures.
+
+    `authenticate` raises ValidationError for a failed login (counted), returns the account
+    that logged in (which clears the account's count), or None when nothing was checked (a
+    form without a password: neither counted nor cleared).
 
     Refused: ValidationError "Too many failed attempts. Try again in N minutes." without
     checking the password at all, so guessing on cannot find the right one.
@@ -130,7 +133,8 @@ def throttled_login[T](username: str, client: str, authenticate: Callable[[], T]
         per_account.hit(account)
         per_client.hit(client)
         raise
-    per_account.clear(account)
+    if result is not None:
+        per_account.clear(account)
     return result
 
 

@@ -40,9 +40,13 @@ def home(request):
 
 class ThrottledAuthenticationForm(AuthenticationForm):
     def clean(self):
+        def attempt():
+            super(ThrottledAuthenticationForm, self).clean()
+            return self.get_user()  # None when a field was missing and nothing was checked
+
         username = self.cleaned_data.get("username") or ""
-        client = visitor_address(self.request, anonymise=False)
-        return accounts.throttled_login(username, client, super().clean)
+        accounts.throttled_login(username, visitor_address(self.request, anonymise=False), attempt)
+        return self.cleaned_data
 
 
 class LoginView(auth_views.LoginView):
