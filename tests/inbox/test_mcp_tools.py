@@ -395,6 +395,27 @@ def test_each_tool_needs_its_permission(site, make_user, submission):
     assert "inbox.view" in refusal(site, stranger, "inbox_get", {"submission": submission.pk})
 
 
+@pytest.mark.parametrize("reader", ["account without inbox.view", "token without inbox:read"])
+def test_set_status_answers_the_whole_submission_only_to_a_caller_who_may_read_it(
+    site, make_user, submission, good_answers, reader
+):
+    if reader == "account without inbox.view":
+        secret = ApiToken.issue(make_user("inbox.update"), "agent", ALL_SCOPES)[1]
+    else:
+        secret = ApiToken.issue(make_user("inbox.view", "inbox.update"), "agent", ["inbox:write"])[1]
+
+    answer = ok(site, secret, "inbox_set_status", {"submission": submission.pk, "status": "Done"})
+
+    assert answer["submission"] == {
+        "id": submission.pk,
+        "status": answer["changes"]["status"]["to"],
+        "assignee": None,
+    }
+    assert answer["changes"]["status"]["to"]["label"] == "Done"
+    for private in ("Ada Lovelace", "ada@example.org", "Please call me back."):
+        assert private not in json.dumps(answer)
+
+
 # --- inbox_form_save --------------------------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from typing_extensions import TypedDict
 
 from frontdesk.core import notes
 from frontdesk.core.languages import translate
+from frontdesk.core.mcp.calls import current_token
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.inbox import operations, outputs, queries
 from frontdesk.inbox.field_types import FIELD_TYPES
@@ -352,14 +353,26 @@ def inbox_set_status(
         if assignee is not KEEP:
             options["assignee"] = None if assignee in (None, "") else queries.find_account(assignee)
         operations.update_submission(actor, record, **options)
-    after = _detail(actor, record.pk)
+    # Only a caller who may read the submission gets it back (as on the API's PUT, docs/api.md).
+    readable = _may_read(actor)
+    if readable:
+        after = _detail(actor, record.pk)
+    else:
+        record.refresh_from_db(fields=["status", "assignee"])
+        after = outputs.submission_handled_out(record)
     for key in ("status", "assignee"):
         if before[key] != after[key]:
             changes[key] = {"from": before[key], "to": after[key]}
     if note is not None:
         changes["note"] = _note(notes.add_note(actor, NOTE_ENTITY, str(record.pk), note))
-        after["notes"].append(changes["note"])
+        if readable:
+            after["notes"].append(changes["note"])
     return {"changes": changes, "submission": after}
+
+
+def _may_read(actor) -> bool:
+    token = current_token()
+    return actor.has_perm("inbox.view") and (token is None or token.has_scope("inbox:read"))
 
 
 # --- Registration -----------------------------------------------------------------------------
@@ -382,7 +395,8 @@ TOOLS = [
      "remove: true puts a field aside (its earlier answers stay readable). Returns the form as saved."),
     (inbox_set_status, {"scope": "inbox:write", "permission": "inbox.update", "changes": True},
      "Set a submission's status, its assignee and/or add a staff note, in one call. Returns what "
-     "changed and the submission as it is afterwards."),
+     "changed and the submission as it is afterwards (only {id, status, assignee} to a caller "
+     "without inbox.view or a token without inbox:read)."),
 ]  # fmt: skip
 
 

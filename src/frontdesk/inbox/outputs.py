@@ -90,6 +90,15 @@ def account_ref(account) -> dict | None:
     return None if account is None else {"id": account.pk, "name": str(account), "email": account.email}
 
 
+def submission_handled_out(submission: Submission) -> dict:
+    """What a change answers to a caller who may change a submission but not read it."""
+    return {
+        "id": submission.pk,
+        "status": status_ref(submission.status),
+        "assignee": account_ref(submission.assignee),
+    }
+
+
 def submission_row(row: Submission) -> dict:
     """A row of the list; `row` comes from queries.with_cells (status, assignee, `.cells`)."""
     return {

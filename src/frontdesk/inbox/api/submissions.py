@@ -32,7 +32,7 @@ from frontdesk.inbox.export import csv_stream, filename
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations.handling import UNCHANGED
-from frontdesk.inbox.outputs import account_ref, status_ref, submission_out, submission_page_out
+from frontdesk.inbox.outputs import submission_handled_out, submission_out, submission_page_out
 
 CSV_ANSWER = {
     200: {
@@ -64,8 +64,7 @@ def _changed(request: HttpRequest, pk: int) -> dict:
     and a token's inbox:read); anyone else learns the id, status and assignee they just set."""
     if may_read(request, "inbox.view"):
         return _detail(pk, queries.SubmissionFilter())
-    submission = Submission.objects.select_related("status", "assignee").get(pk=pk)
-    return {"id": pk, "status": status_ref(submission.status), "assignee": account_ref(submission.assignee)}
+    return submission_handled_out(Submission.objects.select_related("status", "assignee").get(pk=pk))
 
 
 @router.get(
