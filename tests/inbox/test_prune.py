@@ -91,6 +91,21 @@ def test_negative_days_are_refused():
         prune("--days", "-1")
 
 
+def test_an_age_beyond_the_calendar_is_refused_with_the_limit(db):
+    with pytest.raises(CommandError, match="36500"):
+        prune("--days", "1000000")
+
+
+def test_a_configured_age_beyond_the_calendar_is_refused_at_start_up(settings):
+    from frontdesk.inbox.checks import check_prune_settings
+
+    settings.FRONTDESK = {
+        **settings.FRONTDESK,
+        "inbox": {**settings.FRONTDESK["inbox"], "prune": {"spam_days": 30, "all_days": 10**9}},
+    }
+    assert [error.id for error in check_prune_settings()] == ["frontdesk.E102"]
+
+
 def test_the_forms_kept_counts_follow_deletions(history, contact_form):
     prune("--days", "5")
     assert form_counts(contact_form) == {"total": 1, "unread": 1}

@@ -26,6 +26,20 @@ def delete_submission(actor, submission: Submission) -> None:
     submission.delete()
 
 
+# A hundred years: older than any submission, and far enough inside the calendar that "now minus
+# the age" never overflows a date.
+MAX_AGE_DAYS = 36_500
+
+
+def age_problems(ages: dict[str, int]) -> list[str]:
+    """Why configured ages (spam_days, all_days) cannot be used; empty when they can."""
+    return [
+        f"{name} must be a number of days from 0 (never) to {MAX_AGE_DAYS}."
+        for name, days in ages.items()
+        if not isinstance(days, int) or not 0 <= days <= MAX_AGE_DAYS
+    ]
+
+
 @dataclass(frozen=True)
 class PrunePlan:
     spam_days: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from rich.progress import Progress
 
-from frontdesk.inbox.operations.retention import due_for_pruning, prune, prune_plan
+from frontdesk.inbox.operations.retention import MAX_AGE_DAYS, due_for_pruning, prune, prune_plan
 
 
 class Command(BaseCommand):
@@ -16,8 +16,8 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help="Count what would go; delete nothing.")
 
     def handle(self, *args, days: int | None, dry_run: bool, **options) -> None:
-        if days is not None and days < 0:
-            raise CommandError("--days must be 0 (never) or more.")
+        if days is not None and not 0 <= days <= MAX_AGE_DAYS:
+            raise CommandError(f"--days must be 0 (never) to {MAX_AGE_DAYS}.")
         plan = prune_plan(days)
         total = sum(1 for _pk in due_for_pruning(plan))
         verb = "Would delete" if dry_run else "Deleted"
