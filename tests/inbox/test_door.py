@@ -215,3 +215,98 @@ def test_identical_posts_outside_the_window_make_a_second_submission(
         cache.clear()
         post(client, body(good_answers, minted))
     assert Submission.objects.count() == 2
+
+
+# --- A form that is not there (issue 10, items 15 and 19) ------------------------------------------
+
+
+@pytest.mark.parametrize("slug", ["nosuch", "contact"])
+def test_without_script_a_form_that_is_not_there_answers_a_page_with_the_refusal_and_a_link_back(
+    client, contact_form, good_answers, minted, slug
+):
+    save_form(None, contact_form, values={"is_switched_off": True})
+    response = client.post(
+        f"/site/forms/{slug}",
+        body(good_answers, minted),
+        HTTP_ORIGIN=ORIGIN,
+        HTTP_REFERER="http://testserver/contact-page/",
+    )
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "This form does not exist or is switched off." in page
+    assert 'href="http://testserver/contact-page/"' in page
+    assert 'class="site"' in page  # the site's own layout
+    assert "inbox_result" not in client.session
+
+
+def test_the_refusal_page_speaks_the_language_of_the_page_the_form_was_on(client, contact_form, minted):
+    response = client.post("/site/forms/nosuch", {"site_ts": minted, "site_locale": "de"}, HTTP_ORIGIN=ORIGIN)
+    page = response.content.decode()
+    assert 'lang="de"' in page
+    assert "Dieses Formular gibt es nicht, oder es ist ausgeschaltet." in page
+    assert "Zur Startseite" in page  # no Referer from the site: the link leads home
+
+
+@pytest.mark.parametrize(
+    "spam",
+    [{"site_ts": "not a token"}, {"homepage": "http://spam.example"}],
+    ids=["bad-timestamp", "filled-honeypot"],
+)
+def test_a_switched_off_form_answers_404_before_antispam_judges_the_post(
+    client, contact_form, good_answers, minted, spam
+):
+    save_form(None, contact_form, values={"is_switched_off": True})
+    response = post(client, {**body(good_answers, minted), **spam})
+    assert response.status_code == 404
+    assert response.json()["message"] == "This form does not exist or is switched off."
+
+
+def test_a_site_locale_the_site_lacks_does_not_choose_the_language_of_the_answer(
+    client, contact_form, good_answers, minted, settings
+):
+    settings.LANGUAGES = [("en", "English"), ("de", "Deutsch")]  # the site has no Russian
+    response = post(client, body(good_answers, minted, site_locale="ru"))
+    assert response.json()["message"] == "Thank you. Your message has been sent."
+    assert Submission.objects.get().language == "en"
+
+
+# --- Odd inputs (issue 10, item 16) ------------------------------------------------------------------
+
+
+def test_a_consent_box_sent_anything_but_ticked_is_refused_under_its_field(
+    client, contact_form, good_answers, minted
+):
+    response = post(client, body({**good_answers, "consent": "maybe"}, minted))
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"fields.consent": ["This box can only be ticked or left empty."]}
+    assert not Submission.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"fields[name]": ["Ada", "Eve"]},
+        {"fields[name]": "Ada", "fields[name][]": "Eve"},
+    ],
+    ids=["same-input-twice", "plain-and-list-input"],
+)
+def test_two_values_for_a_single_value_field_are_refused_under_the_field(
+    client, contact_form, good_answers, minted, extra
+):
+    posted = body({key: value for key, value in good_answers.items() if key != "name"}, minted)
+    response = post(client, {**posted, **extra})
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"fields.name": ["This field takes one answer only."]}
+    assert not Submission.objects.exists()
+
+
+@pytest.mark.parametrize("content_type", ["application/json", "text/plain", "application/xml"])
+def test_a_body_that_is_not_form_encoded_is_refused_with_415_before_antispam(
+    client, contact_form, content_type
+):
+    response = client.post(
+        URL, '{"fields": {"name": "Ada"}}', content_type=content_type, HTTP_ACCEPT="application/json"
+    )
+    assert response.status_code == 415
+    assert "application/x-www-form-urlencoded or multipart/form-data" in response.json()["message"]
+    assert not Submission.objects.exists()

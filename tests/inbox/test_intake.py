@@ -163,3 +163,31 @@ def test_fifty_identical_posts_at_once_make_one_submission(good_answers):
     assert failures == []
     assert Submission.objects.filter(form=form).count() == 1
     assert form_counts(form)["total"] == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"consent": "maybe"}, "This box can only be ticked or left empty."),
+        ({"name": ["Ada", "Eve"]}, "This field takes one answer only."),
+        ({"topic": ["quote", "other"]}, "This field takes one answer only."),
+    ],
+)
+def test_odd_answers_are_refused_by_the_field_rules_for_every_door(
+    contact_form, good_answers, change, message
+):
+    with pytest.raises(ValidationError) as caught:
+        accept_submission(contact_form, {**good_answers, **change})
+    (key,) = change
+    assert caught.value.message_dict == {f"fields.{key}": [message]}
+
+
+@pytest.mark.parametrize("ticked", ["on", "yes", "YES"])
+def test_a_ticked_consent_box_is_stored_as_yes(contact_form, good_answers, ticked):
+    submission, _created = accept_submission(contact_form, {**good_answers, "consent": ticked})
+    assert submission.answer("consent").value == "yes"
+
+
+def test_one_answer_sent_as_a_list_of_one_is_one_answer(contact_form, good_answers):
+    submission, _created = accept_submission(contact_form, {**good_answers, "name": ["Ada"]})
+    assert submission.answer("name").value == "Ada"

@@ -2,12 +2,15 @@
 
 `clean_answers(fields, raw)` turns the posted values into `CleanAnswer`s or raises one
 ValidationError whose keys are `fields.<machine name>`. The rules a field can carry (required,
-choices, length, date bounds) are listed in docs/inbox.md, "Field rules".
+choices, length, date bounds) are listed in docs/inbox.md, "Field rules"; what the types refuse
+whatever the rules ("Odd inputs") too. `refill_values(fields, raw, budget)` is the bounded part of
+a refused post that the form prints again.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from dataclasses import dataclass
 
@@ -19,6 +22,9 @@ from frontdesk.core.languages import translate
 
 PHONE = re.compile(r"^\+?[0-9 ()./-]{3,40}$")
 CONSENT_VALUE = "yes"
+# A ticked box posts its value, "on"; the stored "yes" comes back in a corrected answer. Anything
+# else ("maybe") is no tick, and storing it as one would put words in the visitor's mouth.
+CONSENT_TICKED = frozenset({"on", CONSENT_VALUE})
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,9 @@ def _parse_date(text: str) -> datetime.date | None:
 def _clean_one(field, raw) -> tuple[CleanAnswer | None, list[str]]:
     kind = field.kind
     problems: list[str] = []
+    if not kind.multiple and isinstance(raw, (list, tuple)) and len(raw) > 1:
+        # Keeping one of them would choose for the visitor which answer counts.
+        return None, [_("This field takes one answer only.")]
     if kind.key == "checkbox":
         picked = _as_list(raw)
         allowed = choice_values(field)
@@ -103,7 +112,10 @@ def _clean_one(field, raw) -> tuple[CleanAnswer | None, list[str]]:
     elif kind.has_choices and text not in choice_values(field):
         problems.append(_("Pick from the choices given."))
     elif kind.key == "consent":
-        text = CONSENT_VALUE
+        if text.lower() in CONSENT_TICKED:
+            text = CONSENT_VALUE
+        else:
+            problems.append(_("This box can only be ticked or left empty."))
     elif kind.key == "date":
         day = _parse_date(text)
         if day is None:
@@ -132,3 +144,55 @@ def clean_answers(
     if errors:
         raise ValidationError(errors)
     return answers
+
+
+def _refill_one(field, raw) -> str | list[str] | None:
+    """What the field's control can show again of `raw`: never more than a valid answer holds."""
+    kind = field.kind
+    if kind.key == "file":
+        return None  # a file input cannot be filled again, and its contents must not travel
+    if kind.multiple:
+        picked = set(_as_list(raw))
+        return [value for value in choice_values(field) if value in picked]
+    text = _as_text(raw)
+    if kind.has_choices:
+        return text if text in choice_values(field) else None
+    if kind.key == "consent":
+        return "on" if text.lower() in CONSENT_TICKED else None
+    limits = [limit for limit in (field.max_length, kind.longest) if limit is not None]
+    return text[: min(limits)] if limits else text
+
+
+def _fit(text: str, room: int) -> str:
+    """`text`, cut so that it takes at most `room` characters written as JSON."""
+    room = max(room, 0)
+    while text and len(json.dumps(text)) > room:
+        # Shrinks every round: the share kept is below one while the text is too long.
+        text = text[: len(text) * room // len(json.dumps(text))]
+    return text
+
+
+def refill_values(fields, raw: dict, budget: int) -> dict[str, str | list[str]]:
+    """The answers of a refused post that the form prints again, from the live `fields` only.
+
+    Each answer is cut to what its field can hold (max_length, its type's longest, its choices),
+    a file is never kept, and all of them together take at most `budget` characters as JSON, the
+    way the session stores them: a refused post costs a few KB, whatever was sent. The shortest
+    answers are kept first, so one long text cannot crowd out a name or a ticked box; the
+    longest is the one cut.
+    """
+    candidates = [(field.name, _refill_one(field, raw.get(field.name))) for field in fields]
+    kept: dict[str, str | list[str]] = {}
+    room = budget - len("{}")
+    for name, value in sorted(candidates, key=lambda item: len(json.dumps(item[1]))):
+        if not value:
+            continue
+        overhead = len(json.dumps(name)) + len(":,")
+        if isinstance(value, str):
+            value = _fit(value, room - overhead)
+        cost = overhead + len(json.dumps(value))
+        if not value or cost > room:
+            continue
+        kept[name] = value
+        room -= cost
+    return kept

@@ -1,5 +1,5 @@
 """The public door: POST {path}/{slug}. No CSRF check (visitors post from cached pages); the
-antispam layers guard it instead. The session is kept for the no-script answer."""
+antispam layers guard it instead. The session is kept for the no-script answer (door.answer)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from frontdesk.core.languages import default_language
 from frontdesk.inbox import antispam
 from frontdesk.inbox.door import (
     answer,
+    answer_verdict,
+    gone,
     metadata,
     page_language,
     posted_files,
@@ -32,17 +34,18 @@ from frontdesk.inbox.operations import accept_submission
 @csrf_exempt
 @require_POST
 def submit(request: HttpRequest, slug: str) -> HttpResponse:
-    # The first read of the body: too large answers 413 here, never Django's 400 or a 500.
+    # The first read of the body: not a form's body answers 415, too large 413, here, never
+    # Django's 400 or a 500.
     with translation.override(default_language()):
         unreadable = read_body(request)
-    if unreadable is not None:
-        return answer(request, slug, unreadable)
+        if unreadable is not None:
+            return answer(request, unreadable)
     language = page_language(request)
     with translation.override(language):
         form = Form.objects.live().filter(slug=slug).first()
         if form is None:
-            # An unknown or switched-off form: 404, the same for both (docs/inbox.md).
-            return answer(request, slug, refusal(_("This form does not exist or is switched off."), 404))
+            # Before antispam: whatever the post holds, the form is not there (docs/inbox.md).
+            return answer(request, gone())
         verdict = antispam.check(
             request,
             form_slug=form.slug,
@@ -50,9 +53,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
             captcha_requested=bool(form.options.get("captcha")),
         )
         if verdict is not None:
-            if verdict.action == "drop":
-                return answer(request, slug, thanks())
-            return answer(request, slug, refusal(verdict.message, verdict.status, headers=verdict.headers))
+            return answer_verdict(request, form, verdict)
         anonymise = settings.FRONTDESK["inbox"]["anonymise_ip"]
         try:
             accept_submission(
@@ -65,8 +66,8 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except ValidationError as error:
             return answer(
-                request, slug, refusal(_("Please correct the marked fields."), 422, error_map(error))
+                request, refusal(_("Please correct the marked fields."), 422, error_map(error)), form
             )
         except Http404:
-            return answer(request, slug, refusal(_("This form does not exist or is switched off."), 404))
-        return answer(request, slug, thanks())
+            return answer(request, gone())  # switched off while the post was on its way
+        return answer(request, thanks(), form)
