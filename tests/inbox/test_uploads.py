@@ -11,6 +11,7 @@ import time_machine
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
 from django.utils import timezone
 
 from frontdesk.inbox.antispam import issue_timestamp
@@ -186,46 +187,72 @@ def test_a_failure_after_the_files_were_written_removes_them(apply_form, inbox_d
     assert not Submission.objects.exists() and files_on_disk(inbox_disk) == []
 
 
-def test_deleting_an_attachment_removes_its_file(apply_form, inbox_disk):
+def test_deleting_an_attachment_removes_its_file(apply_form, inbox_disk, django_capture_on_commit_callbacks):
     submission, _ = accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
     assert len(files_on_disk(inbox_disk)) == 1
-    submission.files.get().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        submission.files.get().delete()
     assert files_on_disk(inbox_disk) == []
+
+
+def test_a_delete_that_is_rolled_back_keeps_the_file(
+    apply_form, inbox_disk, django_capture_on_commit_callbacks
+):
+    submission, _ = accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
+    stored = files_on_disk(inbox_disk)
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        delete_submission(None, Submission.objects.get(pk=submission.pk))
+        raise RuntimeError("a later step refuses")
+    assert Attachment.objects.filter(submission=submission).exists()
+    assert files_on_disk(inbox_disk) == stored
 
 
 def folders_on_disk(root) -> list[str]:
     return sorted(str(path.relative_to(root)) for path in root.rglob("*") if path.is_dir())
 
 
-def test_deleting_a_submission_removes_the_folders_it_emptied_but_not_the_root(apply_form, inbox_disk):
+def test_deleting_a_submission_removes_the_folders_it_emptied_but_not_the_root(
+    apply_form, inbox_disk, django_capture_on_commit_callbacks
+):
     kept, _ = accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
     gone, _ = accept_submission(apply_form, {"name": "Bob"}, files={"cv": [upload("cv.pdf", PDF + b"%")]})
-    delete_submission(None, gone)
+    with django_capture_on_commit_callbacks(execute=True):
+        delete_submission(None, gone)
     form_folder = f"inbox/{apply_form.pk}"
     assert folders_on_disk(inbox_disk) == ["inbox", form_folder, f"{form_folder}/{kept.pk}"]
-    delete_submission(None, kept)
+    with django_capture_on_commit_callbacks(execute=True):
+        delete_submission(None, kept)
     assert inbox_disk.is_dir() and folders_on_disk(inbox_disk) == []
 
 
-def test_pruning_leaves_no_empty_folder_behind(apply_form, inbox_disk):
+def test_pruning_leaves_no_empty_folder_behind(apply_form, inbox_disk, django_capture_on_commit_callbacks):
     with time_machine.travel(timezone.now() - timedelta(days=40)):
         accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
-    assert prune(prune_plan(30)) == {"spam": 0, "other": 1}
+    with django_capture_on_commit_callbacks(execute=True):
+        assert prune(prune_plan(30)) == {"spam": 0, "other": 1}
     assert inbox_disk.is_dir() and folders_on_disk(inbox_disk) == []
 
 
-def test_removing_a_file_keeps_its_folder_while_another_file_is_in_it(apply_form, inbox_disk):
+def test_removing_a_file_keeps_its_folder_while_another_file_is_in_it(
+    apply_form, inbox_disk, django_capture_on_commit_callbacks
+):
     submission, _ = accept_submission(
         apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf"), upload("photo.png", PNG, "image/png")]}
     )
     first, second = submission.files.all()
-    first.delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        first.delete()
     assert folders_on_disk(inbox_disk) == [
         "inbox",
         f"inbox/{apply_form.pk}",
         f"inbox/{apply_form.pk}/{submission.pk}",
     ]
-    second.delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        second.delete()
     assert folders_on_disk(inbox_disk) == []
 
 

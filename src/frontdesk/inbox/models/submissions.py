@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.files.storage import storages
-from django.db import models
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -111,7 +111,9 @@ class Attachment(models.Model):
         name = self.stored_name.name
         result = super().delete(*args, **kwargs)
         if name:
-            inbox_storage().delete(name)
+            # After the commit: a delete that is rolled back (a later refusal, a dry run) must
+            # find its file still there.
+            transaction.on_commit(lambda: inbox_storage().delete(name))
         return result
 
 
