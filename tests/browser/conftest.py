@@ -164,6 +164,7 @@ def new_page(browser, site_url, request, csp_watch) -> Iterator[Callable]:
         if not call_failed and not page.is_closed():
             problems.extend(_axe_problems(page))
             problems.extend(f"JavaScript error on {page.url}: {error}" for error in page.js_errors)
+        if not call_failed:  # collected as they came: a page closed early (no script) counts too
             problems.extend(csp_watch.problems(page))
         context.close()
     if problems:
