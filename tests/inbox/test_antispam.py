@@ -448,9 +448,12 @@ def test_refused_and_dropped_posts_use_up_the_rate(clock, spam):
     assert run(post()).layer == "rate_limit"
 
 
-def test_a_flood_of_refused_posts_meets_the_429(clock):
+def test_a_flood_of_refused_posts_is_known_as_over_the_limit_and_the_next_good_post_meets_the_429(clock):
     verdicts = [run(post(origin="https://evil.example")) for _ in range(7)]
-    assert [verdict.status for verdict in verdicts] == [422] * 5 + [429] * 2
+    assert [verdict.status for verdict in verdicts] == [422] * 7
+    assert [verdict.over_limit for verdict in verdicts] == [False] * 5 + [True] * 2
+    throttled = run(post())
+    assert (throttled.status, throttled.over_limit) == (429, True)
 
 
 def hammer(count: int, throttle: int) -> list[Verdict | None]:
@@ -523,11 +526,12 @@ def test_order_too_fast_and_foreign_origin_is_a_timestamp_refusal(clock):
     assert run(post(age=0, origin="https://evil.example")).code == "too_fast"
 
 
-def test_order_over_the_rate_is_throttled_whatever_the_later_layers_say(clock):
+def test_order_foreign_origin_and_over_the_rate_is_an_origin_refusal_marked_over_the_limit(clock):
     for _ in range(5):
         run(post())
-    assert run(post(origin="https://evil.example")).layer == "rate_limit"
-    assert run(post({"homepage": "x"}, age=0)).layer == "rate_limit"
+    assert run(post()).layer == "rate_limit"
+    refused = run(post(origin="https://evil.example"))
+    assert (refused.layer, refused.over_limit) == ("origin", True)
 
 
 def test_order_foreign_origin_before_a_missing_captcha_setup(clock, site):
@@ -535,22 +539,20 @@ def test_order_foreign_origin_before_a_missing_captcha_setup(clock, site):
     assert run(post(), captcha_requested=True).code == "captcha_unavailable"
 
 
-def test_order_over_the_rate_the_captcha_provider_is_not_asked(clock, provider):
+def test_order_failed_captcha_and_over_the_rate_is_a_captcha_refusal(clock, provider):
     for _ in range(5):
         assert run(captcha_post(), captcha_requested=True) is None
-    asked = len(provider.posts)
     provider.mode = "failure"
-    assert run(captcha_post(), captcha_requested=True).layer == "rate_limit"
-    assert len(provider.posts) == asked
+    assert run(captcha_post(), captcha_requested=True).layer == "captcha"
 
 
-def test_the_rate_limit_runs_first_then_the_other_layers_in_the_spec_order():
+def test_layers_run_in_the_spec_order():
     assert [name for name, _layer in antispam.LAYERS] == [
-        "rate_limit",
         "honeypot",
         "timestamp",
         "origin",
         "captcha",
+        "rate_limit",
     ]
 
 

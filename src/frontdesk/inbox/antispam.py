@@ -16,7 +16,7 @@ import hmac
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
@@ -76,7 +76,8 @@ class Verdict:
 
     action "drop": answer as a success and store nothing (status 200); "refuse": answer `status`
     with `message`; "throttle": answer 429 with a Retry-After of `retry_after` seconds. `code`
-    names the exact reason for clients and logs (too_fast, origin_missing, ...).
+    names the exact reason for clients and logs (too_fast, origin_missing, ...). `over_limit`: the
+    address has gone over its rate this minute, so the door keeps nothing of the post.
     """
 
     layer: str
@@ -85,6 +86,7 @@ class Verdict:
     message: str
     retry_after: int | None = None
     code: str = ""
+    over_limit: bool = False
 
     @property
     def headers(self) -> dict[str, str]:
@@ -311,7 +313,9 @@ def rate_limit(request: HttpRequest, rules: Rules, form_slug: str) -> Verdict | 
         logger.exception("Inbox rate limit skipped: the cache did not answer")
         return None
     if count > rules.throttle:
-        return _verdict("rate_limit", THROTTLE, 429, "throttled", retry_after=retry_after)
+        return replace(
+            _verdict("rate_limit", THROTTLE, 429, "throttled", retry_after=retry_after), over_limit=True
+        )
     return None
 
 
@@ -319,14 +323,15 @@ def rate_limit(request: HttpRequest, rules: Rules, form_slug: str) -> Verdict | 
 
 Layer = Callable[[HttpRequest, Rules, str], Verdict | None]
 
-# The rate limit first: it counts every post to the form, refused and dropped ones too (a flood of
-# refused posts cost the site a session row each), and a throttled post asks no captcha provider.
+# The spec's order. The rate limit is judged last but counts first: every post to the form uses
+# up the rate, refused and dropped ones too, so a flood of refused posts is known as one
+# (docs/inbox-antispam.md, "Order").
 LAYERS: tuple[tuple[str, Layer], ...] = (
-    ("rate_limit", rate_limit),
     ("honeypot", honeypot),
     ("timestamp", timestamp),
     ("origin", origin),
     ("captcha", captcha_check),
+    ("rate_limit", rate_limit),
 )
 
 
@@ -341,9 +346,12 @@ def check(
         logger.warning("Ignoring invalid antispam overrides of form %r", form_slug)
         cleaned = {}
     rules = rules_for(cleaned, captcha_requested=captcha_requested)
+    throttled = rate_limit(request, rules, form_slug) if "rate_limit" in rules.layers else None
     for name, layer in LAYERS:
+        if name == "rate_limit":
+            return throttled
         if name in rules.layers and (verdict := layer(request, rules, form_slug)):
-            return verdict
+            return replace(verdict, over_limit=throttled is not None)
     return None
 
 

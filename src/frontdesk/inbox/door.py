@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.inbox.answers import refill_values
-from frontdesk.inbox.antispam import DROP, THROTTLE, Verdict
+from frontdesk.inbox.antispam import DROP, Verdict
 
 SESSION_KEY = "inbox_result"
 FIELD_PREFIX, FIELD_SUFFIX = "fields[", "]"
@@ -204,7 +204,7 @@ def answer_verdict(request: HttpRequest, form, verdict: Verdict) -> HttpResponse
         return answer(request, thanks(), form)  # exactly like a success (docs/inbox-antispam.md)
     outcome = refusal(verdict.message, verdict.status, headers=verdict.headers)
     # An address over its limit gets a page: a flood of posts leaves nothing in the session.
-    return answer(request, outcome, None if verdict.action == THROTTLE else form)
+    return answer(request, outcome, None if verdict.over_limit else form)
 
 
 def thanks() -> Outcome:
