@@ -247,6 +247,13 @@ def test_the_refusal_page_speaks_the_language_of_the_page_the_form_was_on(client
     assert "Zur Startseite" in page  # no Referer from the site: the link leads home
 
 
+def test_the_refusal_page_offers_no_language_links_to_the_post_only_door(client, contact_form, minted):
+    response = client.post("/site/forms/nosuch", {"site_ts": minted}, HTTP_ORIGIN=ORIGIN)
+    page = response.content.decode()
+    assert "site-languages" not in page and "hreflang" not in page
+    assert client.get("/site/forms/nosuch").status_code == 405  # what such a link would have met
+
+
 @pytest.mark.parametrize(
     "spam",
     [{"site_ts": "not a token"}, {"homepage": "http://spam.example"}],

@@ -22,7 +22,10 @@ def site_name() -> str:
 
 @register.simple_tag(takes_context=True)
 def language_links(context) -> list[dict]:
+    """The page in each site language; none for the answer to a post (its address takes no GET)."""
     request = context["request"]
+    if request.method not in ("GET", "HEAD"):
+        return []
     query = request.META.get("QUERY_STRING", "")
     current = get_language()
     links = []
