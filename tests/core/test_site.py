@@ -59,8 +59,8 @@ def test_public_pages_describe_themselves_in_their_language(client: Client):
     assert description(missing.content.decode())  # pages of the layout without their own say the site's
 
 
-@pytest.mark.parametrize("path", ["/", "/de/", "/no-such-page/"])
-def test_public_pages_link_the_sites_own_icon(client: Client, path):
+@pytest.mark.parametrize("path", ["/", "/de/", "/no-such-page/", "/cms/login/"])
+def test_public_pages_and_the_panel_link_the_sites_own_icon(client: Client, path):
     html = client.get(path).content.decode()
     assert '<link rel="icon" href="/static/frontdesk/favicon.svg" type="image/svg+xml">' in html
 
