@@ -20,8 +20,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -33,6 +31,7 @@ from django.test import Client
 
 import frontdesk
 from tests.ports import free_port
+from tests.servers import uvicorn_in_a_thread
 
 PASSWORD = "a long test password 42"
 
@@ -208,17 +207,8 @@ def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     port = free_port()
     # The options `frontdesk serve` runs with (proxy trust included), so tests run what production runs.
     config = uvicorn.Config(**uvicorn_options("127.0.0.1", port, log_level="warning"))
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="live-server", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("The live server did not start.")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with uvicorn_in_a_thread(config, "live-server") as address:
+        yield address
 
 
 @pytest.fixture

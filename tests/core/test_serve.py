@@ -8,7 +8,6 @@ import os
 import re
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +24,7 @@ from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import save_form
 from tests.ports import free_port
+from tests.servers import uvicorn_in_a_thread
 
 pytestmark = pytest.mark.live
 
@@ -167,25 +167,16 @@ def test_the_derived_base_url_is_an_address_a_browser_on_this_machine_can_open(h
 
 
 @contextmanager
-def uvicorn_in_a_thread(port: int) -> Iterator[str]:
+def proxy_live_server(port: int) -> Iterator[str]:
     """A second live server in this process, built from the options `frontdesk serve` uses."""
     import uvicorn
 
     options = uvicorn_options("127.0.0.1", port, log_level="warning")
     # The MCP app's session manager starts once per process, in the session live server's lifespan.
-    server = uvicorn.Server(uvicorn.Config(**{**options, "lifespan": "off"}))
-    thread = threading.Thread(target=server.run, name="proxy-live-server", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("The live server did not start.")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with uvicorn_in_a_thread(
+        uvicorn.Config(**{**options, "lifespan": "off"}), "proxy-live-server"
+    ) as address:
+        yield address
 
 
 @pytest.fixture
@@ -234,7 +225,7 @@ def test_by_default_x_forwarded_for_is_ignored_and_cannot_rotate_past_the_rate_l
 
 def test_x_forwarded_for_from_a_configured_proxy_names_the_visitor(live_site, door, settings):
     settings.TRUSTED_PROXIES = ["127.0.0.1"]
-    with uvicorn_in_a_thread(free_port()) as url, early_in_a_minute():
+    with proxy_live_server(free_port()) as url, early_in_a_minute():
         answers = [post_through(url, number, f"198.51.100.{number}").status_code for number in range(6)]
     assert answers == [200] * 6  # six visitors, one post each
     stored = {row.metadata["ip"] for row in Submission.objects.all()}
@@ -243,7 +234,7 @@ def test_x_forwarded_for_from_a_configured_proxy_names_the_visitor(live_site, do
 
 def test_x_forwarded_for_from_an_address_that_is_not_the_proxy_is_ignored(live_site, door, settings):
     settings.TRUSTED_PROXIES = ["192.0.2.1"]
-    with uvicorn_in_a_thread(free_port()) as url:
+    with proxy_live_server(free_port()) as url:
         assert post_through(url, 1, "198.51.100.1").status_code == 200
     assert Submission.objects.get().metadata["ip"] == "127.0.0.1"
 
