@@ -1,5 +1,6 @@
 """Attempts counted per subject in a window, through the Django cache: the counters behind the
-login and password-reset throttles (core/accounts.py).
+login and password-reset throttles (core/accounts.py), and the one counting step (`increment`)
+the door's rate limit uses too.
 
 The cache is shared by every worker once CACHE_URL names Redis (local memory serves one process
 only), and `add`/`incr` are atomic in every backend Django ships, so parallel requests never
@@ -13,6 +14,7 @@ import ipaddress
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -52,21 +54,35 @@ class Limit:
         if self.attempts <= 0:
             return
         key = self._key(subject)
+
+        def start_window() -> None:
+            cache.set(f"{key}:ends", time.time() + self.seconds, self.seconds)
+
         try:
-            for _try in range(3):
-                if cache.add(key, 0, self.seconds):
-                    cache.set(f"{key}:ends", time.time() + self.seconds, self.seconds)
-                try:
-                    cache.incr(key)
-                    return
-                except ValueError:  # the window ended between add() and incr(); start a new one
-                    continue
+            increment(key, self.seconds, on_start=start_window)
         except Exception:
             logger.exception("Throttle %s did not count: the cache did not answer", self.name)
 
     def clear(self, subject: str) -> None:
         key = self._key(subject)
         cache.delete_many([key, f"{key}:ends"])
+
+
+def increment(key: str, seconds: int, on_start: Callable[[], None] | None = None) -> int:
+    """Add one to the counter `key` (made at 0, kept `seconds`) and answer the new count.
+
+    The one counting step of every throttle: the login and reset limits here and the door's rate
+    limit (inbox/antispam.py). `on_start` runs when this call made the counter. Raises when the
+    cache does not answer or keep the counter; callers decide what an outage means for them.
+    """
+    for _try in range(3):
+        if cache.add(key, 0, seconds) and on_start is not None:
+            on_start()
+        try:
+            return cache.incr(key)
+        except ValueError:  # the counter expired between add() and incr(); make it again
+            continue
+    raise RuntimeError("the cache does not keep the counter")
 
 
 def client_of(address: str) -> str:

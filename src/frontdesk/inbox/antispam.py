@@ -23,13 +23,13 @@ from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from django.conf import settings
-from django.core.cache import caches
 from django.core.exceptions import DisallowedHost, ValidationError
 from django.http import HttpRequest
 from django.http.request import split_domain_port, validate_host
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
+from frontdesk.core.throttle import increment
 from frontdesk.core.visitors import visitor_address
 from frontdesk.inbox import captcha
 
@@ -46,7 +46,6 @@ SITE_DEFAULTS = {
     "origins": [],
 }
 WINDOW_SECONDS = 60  # the rate limit counts per visitor address, per form, per minute
-CACHE_ALIAS = "default"
 CLOCK_SKEW_SECONDS = 60  # a token "from the future" is accepted this far (servers' clocks differ)
 MAX_TOKEN_LENGTH = 1024  # a real timestamp token is about 140 characters
 
@@ -289,24 +288,13 @@ def _rate_key(address: str, form_slug: str, window: int) -> str:
     return f"frontdesk:inbox:rate:{digest[:40]}:{window}"
 
 
-def _count(key: str, timeout: int) -> int:
-    cache = caches[CACHE_ALIAS]
-    for _attempt in range(3):
-        cache.add(key, 0, timeout)
-        try:
-            return cache.incr(key)
-        except ValueError:  # the key expired between add() and incr(); start it again
-            continue
-    raise RuntimeError("the cache does not keep the counter")
-
-
 def rate_limit(request: HttpRequest, rules: Rules, form_slug: str) -> Verdict | None:
     now = time.time()
     window = int(now // WINDOW_SECONDS)
     retry_after = WINDOW_SECONDS - int(now % WINDOW_SECONDS)  # 1..60: seconds until the window ends
     key = _rate_key(visitor_address(request, anonymise=False), form_slug, window)
     try:
-        count = _count(key, timeout=retry_after + 1)
+        count = increment(key, retry_after + 1)
     except Exception:
         # A cache outage lets posts through (the other layers still run) rather than closing
         # every form of the site; docs/inbox-antispam.md.
