@@ -18,6 +18,7 @@ from pydantic import ConfigDict, Field
 from typing_extensions import TypedDict
 
 from frontdesk.core import notes
+from frontdesk.core.api.auth import may_read_as
 from frontdesk.core.languages import translate
 from frontdesk.core.mcp.calls import current_token
 from frontdesk.core.mcp.registry import register_tool
@@ -354,7 +355,7 @@ def inbox_set_status(
             options["assignee"] = None if assignee in (None, "") else queries.find_account(assignee)
         operations.update_submission(actor, record, **options)
     # Only a caller who may read the submission gets it back (as on the API's PUT, docs/api.md).
-    readable = _may_read(actor)
+    readable = may_read_as(actor, current_token(), "inbox.view")
     if readable:
         after = _detail(actor, record.pk)
     else:
@@ -368,11 +369,6 @@ def inbox_set_status(
         if readable:
             after["notes"].append(changes["note"])
     return {"changes": changes, "submission": after}
-
-
-def _may_read(actor) -> bool:
-    token = current_token()
-    return actor.has_perm("inbox.view") and (token is None or token.has_scope("inbox:read"))
 
 
 # --- Registration -----------------------------------------------------------------------------

@@ -70,10 +70,14 @@ def may_read(request: HttpRequest, permission: str) -> bool:
 
     For a changing route whose answer would show a record: only a caller that may read it gets it.
     """
-    token = getattr(request, "api_token", None)
+    return may_read_as(request.user, getattr(request, "api_token", None), permission)
+
+
+def may_read_as(account, token, permission: str) -> bool:
+    """The same rule for any door that knows the account and its token (None: a session)."""
     if token is not None and not token.has_scope(scope_for(permission, "GET")):
         return False
-    return request.user.has_perm(permission)
+    return account.has_perm(permission)
 
 
 class PermissionRule:
