@@ -168,8 +168,9 @@ def shown_by(request: HttpRequest, form) -> str:
 def answer(request: HttpRequest, outcome: Outcome, form=None) -> HttpResponse:
     """JSON when the request asks for it. Without script: for a post to the live `form`, a
     redirect back with the outcome in the session, read once by the form's embed tag; with no
-    form to show it in (`form` None: unknown or switched off, an unreadable body, a throttled
-    address), a page of the site's layout with the message and a link back, and no session.
+    form to show it in (`form` None: unknown or switched off, an unreadable body, any refusal of
+    an address over its rate limit), a page of the site's layout with the message and a link back,
+    and no session.
     """
     redirect_to = back_address(request)
     if wants_json(request):
