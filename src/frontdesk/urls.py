@@ -20,3 +20,5 @@ urlpatterns += i18n_patterns(
     path("", include("frontdesk.inbox.site_urls")),
     prefix_default_language=False,
 )
+
+handler400 = "frontdesk.core.site.views.bad_request"

@@ -1,8 +1,11 @@
 """The public site's own pages. Services print into the same layout (site/base.html)."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import defaults
 
 from frontdesk.core.demo import demo_pages
 from frontdesk.core.languages import translate
@@ -17,3 +20,15 @@ def favicon(request: HttpRequest) -> HttpResponse:
     # Browsers ask for /favicon.ico on pages that link no icon (the panel, a file): answer with
     # the site's icon rather than a 404 in their console. Not permanent: the icon may move.
     return redirect(static("frontdesk/favicon.svg"))
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 400 (a malformed header, an unknown Host): the API's JSON error under /api/cms/,
+    since its clients read JSON whatever went wrong, and the 400 page (400.html) elsewhere."""
+    if request.path.startswith(reverse("cms-api:api-root")):
+        message = _(
+            "This request could not be read: something it carries, such as a header, is malformed or"
+            " too long. Please go back and try again."
+        )
+        return JsonResponse({"message": message}, status=400)
+    return defaults.bad_request(request, exception)
