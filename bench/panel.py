@@ -1,12 +1,12 @@
 """The explorer's list over a million submissions: p50 and p95 of page 1, a deep page, the Unread
 tab and a search, through the query, the panel JSON API and the panel page.
 
-    python bench/panel.py [--db sqlite|postgresql|all] [--requests 100] [--forms 20]
+    python bench/panel.py [--db sqlite|postgresql|mariadb|all] [--requests 100] [--forms 20]
                           [--submissions 1000000] [--reseed] [--explain]
 
 Each database is prepared once and kept for the next run (seeding a million takes minutes):
-SQLite in var/bench/frontdesk_bench_inbox/ (FRONTDESK_VAR_DIR), PostgreSQL as the database `frontdesk_bench_inbox` on
-127.0.0.1:5432 (created when missing). `frontdesk migrate`, then `frontdesk inbox_seed_bench
+SQLite in var/bench/frontdesk_bench_inbox/ (FRONTDESK_VAR_DIR), PostgreSQL and MariaDB as the
+database `frontdesk_bench_inbox` on 127.0.0.1:5432 and :3306 (created when missing). `frontdesk migrate`, then `frontdesk inbox_seed_bench
 --forms F --submissions N` unless the database already holds submissions; `--reseed` starts from
 an empty database. The measuring runs in a child process with Django set up, one request at a time
 (`django.test.Client` for the API and the page, logged in as an administrator; no server, no
@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FRONTDESK = [sys.executable, "-m", "frontdesk"]
 HOST = "127.0.0.1"
 PG_ADMIN_URL = f"postgres://postgres@{HOST}:5432/postgres"
+MARIADB = {"host": HOST, "port": 3306, "user": "root"}
+DATABASES = ["sqlite", "postgresql", "mariadb"]
 ADMIN_EMAIL = "bench@example.com"
 WARMUP = 5
 DEEP_PAGE = 1000
@@ -62,10 +64,27 @@ def database_env(db: str, name: str) -> dict[str, str]:
     env.pop("DATABASE_URL", None)
     if db == "sqlite":
         env["FRONTDESK_VAR_DIR"] = str(ROOT / "var" / "bench" / name)
+    elif db == "mariadb":
+        env["DATABASE_URL"] = f"mysql://{MARIADB['user']}@{HOST}:{MARIADB['port']}/{name}"
+        env["FRONTDESK_VAR_DIR"] = str(ROOT / "var" / "bench" / f"{name}-mariadb")
     else:
         env["DATABASE_URL"] = f"postgres://postgres@{HOST}:5432/{name}"
         env["FRONTDESK_VAR_DIR"] = str(ROOT / "var" / "bench" / f"{name}-pg")
     return env
+
+
+def create_mariadb(name: str, *, reseed: bool) -> None:
+    import MySQLdb
+
+    quoted = "`" + name.replace("`", "``") + "`"
+    conn = MySQLdb.connect(**MARIADB, connect_timeout=3)
+    try:
+        cursor = conn.cursor()
+        if reseed:
+            cursor.execute(f"DROP DATABASE IF EXISTS {quoted}")
+        cursor.execute(f"CREATE DATABASE IF NOT EXISTS {quoted} CHARACTER SET utf8mb4")
+    finally:
+        conn.close()
 
 
 def prepare(db: str, name: str, *, forms: int, submissions: int, reseed: bool) -> dict[str, str]:
@@ -76,6 +95,8 @@ def prepare(db: str, name: str, *, forms: int, submissions: int, reseed: bool) -
         if reseed and folder.exists():
             shutil.rmtree(folder)
         folder.mkdir(parents=True, exist_ok=True)
+    elif db == "mariadb":
+        create_mariadb(name, reseed=reseed)
     else:
         import psycopg
         from psycopg import sql
@@ -105,6 +126,12 @@ def prepare(db: str, name: str, *, forms: int, submissions: int, reseed: bool) -
         subprocess.run(
             [*FRONTDESK, "dbshell", "--", "-c", "VACUUM ANALYZE"], **run, stdout=subprocess.DEVNULL
         )
+    if db == "mariadb":
+        subprocess.run(
+            [*FRONTDESK, "dbshell", "--", "-e", "ANALYZE TABLE inbox_submission"],
+            **run,
+            stdout=subprocess.DEVNULL,
+        )
     return env
 
 
@@ -126,14 +153,19 @@ def run_child(script: str, db: str, env: dict[str, str], args: list[str], out: l
 
 
 def for_each_database(
-    selection: str, results: str, measure: Callable[[str, list[str]], None], *, what: str
+    selection: str,
+    results: str,
+    measure: Callable[[str, list[str]], None],
+    *,
+    what: str,
+    databases: tuple[str, ...] = ("sqlite", "postgresql"),
 ) -> None:
-    """Run `measure(db, out)` on SQLite and PostgreSQL (or the one chosen), report a failing
+    """Run `measure(db, out)` on each of `databases` (or the one chosen), report a failing
     database and go on, write the figures to bench/results/`results`, exit 1 if any failed."""
     out = [f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores"]
     print(out[0], flush=True)
     failed = False
-    for db in ["sqlite", "postgresql"] if selection == "all" else [selection]:
+    for db in databases if selection == "all" else [selection]:
         try:
             log(f"{db}: prepare (migrate, {what})")
             measure(db, out)
@@ -206,10 +238,13 @@ def explain(form, params: dict, vendor: str) -> None:
     start = (int(params.get("page", 1)) - 1) * PER_PAGE
     ids = queries.filtered(form, flt).values_list("pk", flat=True)[start : start + PER_PAGE]
     options = {"analyze": True, "buffers": True} if vendor == "postgresql" else {}
+    if vendor == "mysql":
+        options = {"analyze": True}  # MariaDB's ANALYZE: the plan with the rows each step read
     print(f"# EXPLAIN ids {params}:", file=sys.stderr)
     print(ids.explain(**options), file=sys.stderr)
     if flt.narrows:
-        capped = queries.filtered(form, flt).values("pk")[: queries.COUNT_CAP + 1]
+        # The count as queries.count runs it: unordered, and shaped for counting.
+        capped = queries.filtered(form, flt, counting=True).order_by().values("pk")[: queries.COUNT_CAP + 1]
         print(f"# EXPLAIN count {params}:", file=sys.stderr)
         print(capped.explain(**options), file=sys.stderr)
 
@@ -244,7 +279,7 @@ def child(db: str, requests: int, show_plans: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", choices=["sqlite", "postgresql", "all"], default="all")
+    parser.add_argument("--db", choices=[*DATABASES, "all"], default="all")
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--forms", type=int, default=20)
     parser.add_argument("--submissions", type=int, default=1_000_000)
@@ -275,6 +310,7 @@ def main() -> None:
             out,
         ),
         what=f"seed {args.submissions:,} in {args.forms} forms unless kept",
+        databases=tuple(DATABASES),
     )
 
 

@@ -1,6 +1,6 @@
 """Benchmark runner: start the real server, drive it with concurrent clients, print figures.
 
-    python bench/run.py [--db sqlite|postgresql|all] [--workers 2] [--clients 16] [--seconds 10]
+    python bench/run.py [--db sqlite|postgresql|mariadb|all] [--workers 2] [--clients 16] [--seconds 10]
                         [--only NAME]
 
 For each database: a fresh database (SQLite in a temporary FRONTDESK_VAR_DIR; PostgreSQL as a new
@@ -24,12 +24,17 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as `python bench/run.py`: the bench package sits in the root
+from bench import intake  # noqa: E402
+
 FRONTDESK = [sys.executable, "-m", "frontdesk"]  # the console script, run by this interpreter
 HOST = "127.0.0.1"  # loopback only, never anything else
 PG_ADMIN_URL = f"postgres://postgres@{HOST}:5432/postgres"
@@ -51,10 +56,14 @@ def frontdesk(env: dict, *args: str) -> None:
     subprocess.run([*FRONTDESK, *args], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL, timeout=300)
 
 
-def start_server(env: dict, port: int, workers: int, log_path: Path) -> subprocess.Popen:
+def start_server(
+    env: dict, port: int, workers: int, log_path: Path, command: list[str] | None = None
+) -> subprocess.Popen:
+    """`frontdesk serve` (or `command`) on `port`, once it answers; its output goes to `log_path`."""
+    command = command or [*FRONTDESK, "serve", "--host", HOST, "--port", str(port), "--workers", str(workers)]
     with log_path.open("wb") as out:
         server = subprocess.Popen(
-            [*FRONTDESK, "serve", "--host", HOST, "--port", str(port), "--workers", str(workers)],
+            command,
             env=env,
             cwd=ROOT,
             stdout=out,
@@ -86,14 +95,41 @@ def stop_server(server: subprocess.Popen) -> None:
             continue
 
 
-def drive(method: str, url: str, clients: int, seconds: float, cookies: dict, expect: int) -> dict:
+# granian's own WSGI server on Django's stock WSGI app (no frontdesk handler, no MCP, granian's
+# default threads): what the fastest server we know makes of the same view, in the same run.
+GRANIAN_WSGI = [sys.executable, "-m", "granian", "--interface", "wsgi", "--log-level", "warning", "--factory"]
+
+
+def granian_wsgi(env: dict, args: argparse.Namespace, log_path: Path) -> dict:
+    """The bare insert view under granian's WSGI server with `--workers` processes: the reference."""
+    port = free_port()
+    command = [*GRANIAN_WSGI, "--host", HOST, "--port", str(port), "--workers", str(args.workers)]
+    command.append("django.core.wsgi:get_wsgi_application")
+    server = start_server(env, port, args.workers, log_path, command)
+    try:
+        log("  granian_wsgi: POST /bench/insert/ under granian --interface wsgi (the reference)")
+        return drive("POST", f"http://{HOST}:{port}/bench/insert/", args.clients, args.seconds, {}, 201)
+    finally:
+        stop_server(server)
+
+
+def drive(
+    method: str,
+    url: str,
+    clients: int,
+    seconds: float,
+    cookies: dict,
+    expect: int,
+    make_request: Callable[[], tuple[bytes, dict[str, str]]] | None = None,
+) -> dict:
     """`clients` threads send requests back to back; only those started after the warm-up count.
 
+    `make_request` gives each request its own body and headers (else a fixed small body).
     Threads with one sync httpx.Client each: on this machine they cost about a third of the CPU
     per request that httpx's asyncio client does, and the client shares the cores with the server.
     """
     latencies: list[float] = []
-    counts = {"ok": 0, "errors": 0}
+    counts = {"ok": 0, "errors": 0, "ok_with_warmup": 0}
     lock = threading.Lock()
     start = time.monotonic()
     measure_from, stop_at = start + WARMUP_SECONDS, start + WARMUP_SECONDS + seconds
@@ -102,11 +138,15 @@ def drive(method: str, url: str, clients: int, seconds: float, cookies: dict, ex
     def loop() -> None:
         with httpx.Client(cookies=cookies, timeout=REQUEST_TIMEOUT) as client:
             while (sent := time.monotonic()) < stop_at:
+                content, headers = make_request() if make_request else (body, {})
                 try:
-                    ok = client.request(method, url, content=body).status_code == expect
+                    ok = client.request(method, url, content=content, headers=headers).status_code == expect
                 except httpx.HTTPError:
                     ok = False
                 took = (time.monotonic() - sent) * 1000
+                if ok:
+                    with lock:
+                        counts["ok_with_warmup"] += 1
                 if sent >= measure_from:
                     with lock:
                         counts["ok" if ok else "errors"] += 1
@@ -128,6 +168,7 @@ def drive(method: str, url: str, clients: int, seconds: float, cookies: dict, ex
         "ok": (counts["ok"], "requests"),
         "errors": (counts["errors"], "requests"),
         "client_cpu": (client_cpu, "%"),
+        "answered": (counts["ok_with_warmup"], "requests"),  # the warm-up's too: rows to compare with
     }
 
 
@@ -149,11 +190,14 @@ def login(base: str) -> tuple[dict, str]:
         return dict(client.cookies), final
 
 
-def benchmarks(base: str, clients: int, seconds: float, only: str | None) -> dict[str, dict]:
+def benchmarks(env: dict, base: str, clients: int, seconds: float, only: str | None) -> dict[str, dict]:
     results = {}
-    if only in (None, "insert_view"):
+    tokens = intake.prepare(env) if only in (None, "intake") else {}  # old enough once insert_view ran
+    if only in (None, "insert_view", "intake"):
         log("  insert_view: POST /bench/insert/")
         results["insert_view"] = drive("POST", f"{base}/bench/insert/", clients, seconds, {}, 201)
+    if only in (None, "intake"):
+        results.update(intake_figures(env, base, clients, seconds, tokens, results["insert_view"]))
     if only in (None, "panel_landing"):
         cookies, final = login(base)
         log(f"  panel_landing: GET {final} (where /cms/ leads a logged-in admin)")
@@ -161,7 +205,36 @@ def benchmarks(base: str, clients: int, seconds: float, only: str | None) -> dic
     return results
 
 
-def run_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
+def intake_figures(
+    env: dict, base: str, clients: int, seconds: float, tokens: dict[str, str], bare: dict
+) -> dict[str, dict]:
+    """The door to a form that mails nobody, then to one that mails two, each beside the bare view."""
+    results = {}
+    for name, slug in (("intake", intake.PLAIN), ("intake_mailed", intake.MAILED)):
+        log(f"  {name}: POST /site/forms/{slug} (distinct posts, JSON answers)")
+        make = intake.posts(slug, tokens[slug], origin=base)
+        figures = drive("POST", f"{base}/site/forms/{slug}", clients, seconds, {}, 200, make)
+        rows = intake.stored(env, slug)
+        figures["ratio_to_insert_view"] = (figures["rps"][0] / bare["rps"][0], "x")
+        figures["rows"] = (rows, "submissions")
+        figures["rows_minus_answered"] = (rows - figures["answered"][0], "submissions")
+        results[name] = figures
+    plain, mailed = results["intake"]["rps"][0], results["intake_mailed"]["rps"][0]
+    results["intake_mailed"]["ratio_to_intake"] = (mailed / plain, "x")
+    return results
+
+
+class DatabaseUnreachable(RuntimeError):
+    """The database server did not answer: the runner says so and goes on with the next."""
+
+
+@contextmanager
+def fresh_database(db: str, extra_env: dict | None = None) -> Iterator[tuple[dict, Path]]:
+    """A new, migrated bench database and the environment that names it; dropped afterwards.
+
+    SQLite in a temporary FRONTDESK_VAR_DIR; PostgreSQL and MariaDB as `frontdesk_bench_<random>`
+    on 127.0.0.1. Raises DatabaseUnreachable when the server does not answer.
+    """
     with tempfile.TemporaryDirectory(prefix="frontdesk-bench-") as var_dir:
         env = {
             **os.environ,
@@ -169,54 +242,100 @@ def run_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
             "FRONTDESK_VAR_DIR": var_dir,
             "FRONTDESK_ALLOWED_HOSTS": HOST,
+            **(extra_env or {}),
         }
         env.pop("DATABASE_URL", None)
-        pg_name = None
-        if db == "postgresql":
-            import psycopg
-            from psycopg import sql
-
-            pg_name = f"frontdesk_bench_{secrets.token_hex(4)}"
+        name = f"frontdesk_bench_{secrets.token_hex(4)}"
+        if db == "mariadb":
             try:
-                with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=3) as conn:
-                    conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(pg_name)))
-            except psycopg.OperationalError as error:
-                line = f"# postgresql skipped: not reachable at {HOST}:5432 ({' '.join(str(error).split())[:100]})"
-                print(line, flush=True)
-                out.append(line)
-                return
-            env["DATABASE_URL"] = f"postgres://postgres@{HOST}:5432/{pg_name}"
+                mariadb_execute(f"CREATE DATABASE {name} CHARACTER SET utf8mb4")
+            except Exception as error:  # MySQLdb's errors share no base with the others here
+                raise DatabaseUnreachable(f"not reachable at {HOST}:3306 ({_one_line(error)})") from None
+            env["DATABASE_URL"] = f"mysql://root@{HOST}:3306/{name}"
+        elif db == "postgresql":
+            try:
+                postgres_execute(f"CREATE DATABASE {name}")
+            except Exception as error:  # psycopg's OperationalError, or psycopg missing
+                raise DatabaseUnreachable(f"not reachable at {HOST}:5432 ({_one_line(error)})") from None
+            env["DATABASE_URL"] = f"postgres://postgres@{HOST}:5432/{name}"
         try:
-            log(f"{db}: migrate, createadmin, serve ({args.workers} workers)")
             frontdesk(env, "migrate", "--noinput")
-            frontdesk(env, "createadmin", "--email", ADMIN_EMAIL, "--password", ADMIN_PASSWORD)
-            port = free_port()
-            server = start_server(env, port, args.workers, Path(var_dir) / "server.log")
-            try:
-                results = benchmarks(f"http://{HOST}:{port}", args.clients, args.seconds, args.only)
-            finally:
-                stop_server(server)
-            for name, figures in results.items():
-                for figure, (value, unit) in figures.items():
-                    shown = f"{value:.1f}" if isinstance(value, float) else str(value)
-                    line = f"{name}_{figure} {shown} {unit} {db}"
-                    print(line, flush=True)
-                    out.append(line)
+            yield env, Path(var_dir)
         finally:
-            if pg_name:
-                with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
-                    conn.execute(
-                        sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(pg_name))
-                    )
+            if db == "mariadb":
+                mariadb_execute(f"DROP DATABASE IF EXISTS {name}")
+            elif db == "postgresql":
+                postgres_execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def _one_line(error: Exception) -> str:
+    return " ".join(str(error).split())[:100]
+
+
+def run_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
+    try:
+        with fresh_database(db, intake.environment()) as (env, var_dir):
+            measure_database(db, env, var_dir, args, out)
+    except DatabaseUnreachable as error:
+        line = f"# {db} skipped: {error}"
+        print(line, flush=True)
+        out.append(line)
+
+
+def measure_database(db: str, env: dict, var_dir: Path, args: argparse.Namespace, out: list[str]) -> None:
+    """Serve the fresh database, run the chosen benchmarks, print and keep one line per figure."""
+    log(f"{db}: createadmin, serve ({args.workers} workers)")
+    # One argument: a generated password may start with "-", which argparse would take for an option.
+    frontdesk(env, "createadmin", "--email", ADMIN_EMAIL, f"--password={ADMIN_PASSWORD}")
+    # The reference right before serve's own insert_view, so both meet the same load.
+    reference = {}
+    if args.only in (None, "insert_view"):
+        reference["granian_wsgi"] = granian_wsgi(env, args, var_dir / "granian.log")
+    port = free_port()
+    server = start_server(env, port, args.workers, var_dir / "server.log")
+    try:
+        results = benchmarks(env, f"http://{HOST}:{port}", args.clients, args.seconds, args.only)
+    finally:
+        stop_server(server)
+    if reference and "insert_view" in results:
+        granian_rps = reference["granian_wsgi"]["rps"][0]
+        ratio = results["insert_view"]["rps"][0] / granian_rps if granian_rps else float("nan")
+        results = {**reference, **results}
+        results["insert_view"]["ratio_to_granian_wsgi"] = (ratio, "x")
+    for name, figures in results.items():
+        for figure, (value, unit) in figures.items():
+            shown = f"{value:.{2 if unit == 'x' else 1}f}" if isinstance(value, float) else str(value)
+            line = f"{name}_{figure} {shown} {unit} {db}"
+            print(line, flush=True)
+            out.append(line)
+
+
+def postgres_execute(statement: str) -> None:
+    """One statement as PostgreSQL's postgres on 127.0.0.1 (names are made here, never taken from input)."""
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=3) as connection:
+        connection.execute(statement)
+
+
+def mariadb_execute(statement: str) -> None:
+    """One statement as MariaDB's root on 127.0.0.1 (names are made here, never taken from input)."""
+    import MySQLdb
+
+    connection = MySQLdb.connect(host=HOST, port=3306, user="root", connect_timeout=3)
+    try:
+        connection.cursor().execute(statement)
+    finally:
+        connection.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", choices=["sqlite", "postgresql", "all"], default="all")
+    parser.add_argument("--db", choices=["sqlite", "postgresql", "mariadb", "all"], default="all")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--only", choices=["insert_view", "panel_landing"])
+    parser.add_argument("--only", choices=["insert_view", "intake", "panel_landing"])
     args = parser.parse_args()
     if not 1 <= args.clients <= MAX_CLIENTS:
         parser.error(f"--clients must be between 1 and {MAX_CLIENTS}")
@@ -228,7 +347,7 @@ def main() -> None:
     out = [f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores"]
     print(out[0], flush=True)
     failed = False
-    for db in ["sqlite", "postgresql"] if args.db == "all" else [args.db]:
+    for db in ["sqlite", "postgresql", "mariadb"] if args.db == "all" else [args.db]:
         try:
             run_database(db, args, out)
         except (subprocess.SubprocessError, RuntimeError, httpx.HTTPError) as error:

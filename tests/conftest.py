@@ -1,5 +1,5 @@
-"""Shared fixtures: accounts with chosen permissions, a live ASGI server, the API client; and
-what makes a test's result independent of the tests before it.
+"""Shared fixtures: accounts with chosen permissions, a live server (granian, as `serve` runs
+it), the API client; and what makes a test's result independent of the tests before it.
 
 The suite runs in a random order (pytest-randomly prints `Using --randomly-seed=N`; pass that
 option to replay an order, `-p no:randomly` for file order), so a test that leaks state fails
@@ -31,7 +31,7 @@ from django.test import Client
 
 import frontdesk
 from tests.ports import free_port
-from tests.servers import uvicorn_in_a_thread
+from tests.servers import granian_in_a_thread
 
 PASSWORD = "a long test password 42"
 
@@ -196,18 +196,15 @@ def admin_client(admin_user) -> Client:
 
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
-    """frontdesk's real ASGI app (Django + MCP) under uvicorn, in a thread of this worker.
+    """frontdesk's real WSGI app (Django + MCP) under granian, in threads of this worker.
 
     Tests that use it need `transactional_db` so their rows are committed and visible.
     """
-    import uvicorn
+    from frontdesk.core.serving import build_application, server_options
 
-    from frontdesk.core.serving import uvicorn_options
-
-    port = free_port()
-    # The options `frontdesk serve` runs with (proxy trust included), so tests run what production runs.
-    config = uvicorn.Config(**uvicorn_options("127.0.0.1", port, log_level="warning"))
-    with uvicorn_in_a_thread(config, "live-server") as address:
+    # The server and app `frontdesk serve` runs (proxy trust included), so tests run what production runs.
+    options = server_options("127.0.0.1", free_port(), log_level="warning")
+    with granian_in_a_thread(options, build_application()) as address:
         yield address
 
 

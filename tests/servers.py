@@ -1,28 +1,64 @@
-"""A uvicorn server in a thread of the test process, for the live-server fixtures."""
+"""The tests' live server: granian, as `frontdesk serve` runs it, in threads of the test process.
+
+In-process because the tests share their database (SQLite's in-memory one too), their settings
+overrides and their tool registrations with the server. granian runs its workers as threads in
+its free-threaded mode (`MTServer`); here that mode runs under the GIL with one worker, which
+serves through the same Rust HTTP server, WSGI worker and thread pool as a worker process of
+`serve`. It leans on granian's server internals, which is why pyproject.toml pins granian to one
+minor version.
+"""
 
 from __future__ import annotations
 
-import threading
+import signal
+import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+
+from granian.constants import RuntimeModes
+from granian.server.mt import MTServer
+
+SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class ThreadedGranian(MTServer):
+    def _check_gil(self) -> None:
+        """Run under the GIL: the threads take turns in Python, as a worker process's do."""
 
 
 @contextmanager
-def uvicorn_in_a_thread(config, name: str) -> Iterator[str]:
-    """Start `config` (a uvicorn.Config on 127.0.0.1) and yield its address until the block ends."""
-    import uvicorn
+def granian_in_a_thread(options: dict, app: Callable) -> Iterator[str]:
+    """Serve `app` with `options` (core/serving.py server_options, one worker) until the block ends.
 
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name=name, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("The live server did not start.")
-        time.sleep(0.05)
+    Yields the address. At the end the server stops accepting and waits for the requests in
+    flight, as `serve` does on SIGTERM.
+    """
+    # One worker thread; its target is not imported, since `app` is handed to it as it is.
+    server = ThreadedGranian(**{**options, "workers": 1, "respawn_failed_workers": False})
+    server.runtime_mode = RuntimeModes.mt  # what serve() decides for a WSGI app
+    # startup() installs granian's signal handlers, which stop a server it runs in the foreground:
+    # pytest's own are put back, so Ctrl-C still stops the tests.
+    saved = {sig: signal.getsignal(sig) for sig in SIGNALS}
     try:
-        yield f"http://127.0.0.1:{config.port}"
+        server.startup(server._spawn_wsgi_worker, app)
     finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+    try:
+        _wait_for(options["address"], options["port"], server)
+        yield f"http://{options['address']}:{options['port']}"
+    finally:
+        server.shutdown()
+
+
+def _wait_for(host: str, port: int, server: ThreadedGranian) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection((host, port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or not all(worker.is_alive() for worker in server.wrks):
+                raise RuntimeError("The live server did not start.") from None
+            time.sleep(0.02)

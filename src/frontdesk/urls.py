@@ -1,6 +1,6 @@
 """Addresses: the panel at /cms/, its API at /api/cms/, the public site under language prefixes.
 
-/api/cms/mcp is not here: the ASGI app (frontdesk.asgi) routes it to the MCP server.
+/api/cms/mcp is not here: the WSGI app (frontdesk.wsgi, core/serving.py) routes it to the MCP server.
 """
 
 from django.conf.urls.i18n import i18n_patterns

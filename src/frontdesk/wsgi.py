@@ -1,8 +1,13 @@
-"""The WSGI application: Django alone, for servers that speak WSGI (core/handler.py's handler)."""
+"""The WSGI application `frontdesk serve` runs under granian, for any WSGI server.
+
+Django for every address, the MCP server at FRONTDESK["mcp"]["path"] (core/serving.py `Site`),
+with forwarded headers believed only from settings.TRUSTED_PROXIES.
+"""
 
 import os
 
-from frontdesk.core.handler import get_wsgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "frontdesk.settings")
-application = get_wsgi_application()
+
+from frontdesk.core.serving import build_application
+
+application = build_application()

@@ -1,4 +1,4 @@
-"""Browser tests: Debian's Chromium driven by Playwright against the live ASGI server.
+"""Browser tests: Debian's Chromium driven by Playwright against the live server.
 
 Every test in this folder is marked `browser`. One Chromium per xdist worker; each test gets
 fresh contexts. Accessibility cannot be forgotten: `visit()` runs axe after each navigation,

@@ -141,3 +141,17 @@ def test_with_a_queue_the_mail_waits_for_the_worker(transactional_db):
 
     call_command("db_worker", batch=True, verbosity=0)
     assert [message.to for message in mail.outbox] == [["ann@example.com"]]
+
+
+def test_one_task_mails_every_recipient_and_a_failure_for_one_does_not_stop_the_next(
+    django_capture_on_commit_callbacks,
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        send(
+            [Recipient("broken\nheader@example.com", "en"), Recipient("ivan@example.com", "ru")],
+            on_failure="tests.core.test_mail.record_failure",
+            failure_key=7,
+        )
+    assert [message.to for message in mail.outbox] == [["ivan@example.com"]]
+    assert mail.outbox[0].subject.startswith("[ru]")
+    assert [(key, address) for key, address, _ in FAILURES] == [(7, "broken\nheader@example.com")]

@@ -1,6 +1,6 @@
 """The MCP server at /api/cms/mcp, spoken to by the SDK's own client over real HTTP.
 
-Each test drives the real ASGI app (uvicorn in a thread, see tests/conftest.py) with
+Each test drives the real server (granian in threads, see tests/conftest.py) with
 `mcp.client.streamable_http` and `ClientSession`; nothing of the SDK is mocked.
 """
 

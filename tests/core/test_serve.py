@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import httpx
 import pytest
@@ -19,21 +22,20 @@ import time_machine
 from django.core.cache import cache
 from django.utils import timezone
 
-from frontdesk.core.serving import reachable_base_url, uvicorn_options
+from frontdesk.core.serving import build_application, reachable_base_url, server_options
 from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import save_form
 from tests.ports import free_port
-from tests.servers import uvicorn_in_a_thread
+from tests.servers import granian_in_a_thread
 
 pytestmark = pytest.mark.live
 
 ADMIN, PASSWORD = "admin@example.com", "a long serve test password 42"
 
 
-@contextmanager
-def serving(env: dict, port: int, *options: str) -> Iterator[str]:
-    """`frontdesk serve --port <port> *options` until the block ends; yields the address to call."""
+def start(env: dict, port: int, *options: str) -> subprocess.Popen:
+    """`frontdesk serve --port <port> *options`, once it answers."""
     server = subprocess.Popen(
         [sys.executable, "-m", "frontdesk", "serve", "--port", str(port), "--log-level", "warning", *options],
         env=env,
@@ -41,19 +43,24 @@ def serving(env: dict, port: int, *options: str) -> Iterator[str]:
         stderr=subprocess.STDOUT,
         text=True,
     )
-    url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
         try:
-            httpx.get(url + "/", timeout=1)
-            break
+            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+            return server
         except httpx.TransportError:
             if server.poll() is not None or time.monotonic() > deadline:
                 server.kill()
                 raise RuntimeError(f"frontdesk serve did not start:\n{server.stdout.read()}") from None
             time.sleep(0.2)
+
+
+@contextmanager
+def serving(env: dict, port: int, *options: str) -> Iterator[str]:
+    """`frontdesk serve --port <port> *options` until the block ends; yields the address to call."""
+    server = start(env, port, *options)
     try:
-        yield url
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -142,6 +149,65 @@ def test_with_several_workers_every_worker_names_the_port_serve_listens_on(serve
     assert addresses == {url + "/site/forms/contact"}
 
 
+def worker_processes(server: subprocess.Popen) -> list[int]:
+    """The processes serve started to answer requests (Linux: read from /proc)."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    return [int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_workers_is_the_number_of_processes_that_answer(served_env, workers):
+    server = start(served_env, free_port(), "--workers", str(workers))
+    try:
+        assert len(worker_processes(server)) == workers
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def test_on_sigterm_a_request_in_flight_is_answered_before_serve_stops(served_env):
+    port = free_port()
+    server = start(served_env, port)
+    # The public door reads the whole body before it answers (the login page would refuse a post
+    # without its CSRF cookie at once, leaving nothing in flight).
+    body = b"fields%5Bname%5D=Someone&fields%5Bmessage%5D=" + b"x" * 50
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as client:
+        client.sendall(
+            b"POST /site/forms/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\n"
+            + f"Content-Length: {len(body)}\r\n\r\n".encode()
+            + body[:10]
+        )
+        time.sleep(1)  # the view now waits for the rest of the body
+        server.send_signal(signal.SIGTERM)
+        time.sleep(1)
+        assert server.poll() is None, "serve stopped with a request in flight"
+        client.sendall(body[10:])
+        answer = b""
+        while chunk := client.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 302 ")  # the door's answer: back to the page, the post refused
+    assert server.wait(timeout=20) == 0
+    with pytest.raises(httpx.TransportError):  # and then it is gone
+        httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+
+
+def refusal_of(env: dict, *command: str) -> str:
+    """What `frontdesk <command>` prints on stderr when it stops with a configuration error (2)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "frontdesk", *command], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 2, result.stderr
+    return result.stderr.strip()
+
+
+def test_a_thread_count_that_is_no_count_stops_serve_with_one_line(served_env):
+    env = {**served_env, "FRONTDESK_THREADS": "lots"}
+    assert refusal_of(env, "serve", "--port", str(free_port())) == (
+        "frontdesk: configuration error: FRONTDESK_THREADS must be a whole number from 1 to 512, not 'lots'."
+    )
+
+
 def test_a_configured_base_url_is_kept_whatever_the_port(served_env):
     env = {**served_env, "FRONTDESK_BASE_URL": "https://www.example.com/"}
     with serving(env, free_port()) as url:
@@ -168,15 +234,11 @@ def test_the_derived_base_url_is_an_address_a_browser_on_this_machine_can_open(h
 
 @contextmanager
 def proxy_live_server(port: int) -> Iterator[str]:
-    """A second live server in this process, built from the options `frontdesk serve` uses."""
-    import uvicorn
-
-    options = uvicorn_options("127.0.0.1", port, log_level="warning")
-    # The MCP app's session manager starts once per process, in the session live server's lifespan.
-    with uvicorn_in_a_thread(
-        uvicorn.Config(**{**options, "lifespan": "off"}), "proxy-live-server"
-    ) as address:
-        yield address
+    """A second live server in this process: serve's options, its app built from the settings now."""
+    with granian_in_a_thread(
+        server_options("127.0.0.1", port, log_level="warning"), build_application()
+    ) as url:
+        yield url
 
 
 @pytest.fixture
@@ -239,12 +301,11 @@ def test_x_forwarded_for_from_an_address_that_is_not_the_proxy_is_ignored(live_s
     assert Submission.objects.get().metadata["ip"] == "127.0.0.1"
 
 
-def options_in_a_fresh_process(**env: str) -> dict:
-    """uvicorn_options() as `frontdesk serve` would build them, with settings read from `env`."""
+def trusted_in_a_fresh_process(**env: str) -> list[str]:
+    """The proxies frontdesk.wsgi's app believes, with the settings read from `env`."""
     code = (
-        "import django, json; django.setup();"
-        "from frontdesk.core.serving import uvicorn_options;"
-        "print(json.dumps(uvicorn_options('127.0.0.1', 8000)))"
+        "import json; from frontdesk.wsgi import application as app;"
+        "print(json.dumps(['*'] * app.trusted.everyone + [str(net) for net in app.trusted.networks]))"
     )
     environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "frontdesk.settings", **env}
     for name in ("FRONTDESK_BEHIND_PROXY", "FRONTDESK_TRUSTED_PROXIES"):
@@ -257,30 +318,21 @@ def options_in_a_fresh_process(**env: str) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("env", "proxy_headers", "trusted"),
+    ("env", "trusted"),
     [
-        ({}, False, []),
-        ({"FRONTDESK_BEHIND_PROXY": "true"}, True, ["127.0.0.1", "::1"]),
-        ({"FRONTDESK_TRUSTED_PROXIES": "10.0.0.5, 192.0.2.0/24"}, True, ["10.0.0.5", "192.0.2.0/24"]),
+        ({}, []),
+        ({"FRONTDESK_BEHIND_PROXY": "true"}, ["127.0.0.1/32", "::1/128"]),
+        ({"FRONTDESK_TRUSTED_PROXIES": "10.0.0.5, 192.0.2.0/24"}, ["10.0.0.5/32", "192.0.2.0/24"]),
     ],
 )
-def test_forwarded_headers_are_trusted_only_from_the_proxies_the_site_names(env, proxy_headers, trusted):
-    options = options_in_a_fresh_process(**env)
-    assert (options["proxy_headers"], options["forwarded_allow_ips"]) == (proxy_headers, trusted)
+def test_forwarded_headers_are_trusted_only_from_the_proxies_the_site_names(env, trusted):
+    assert trusted_in_a_fresh_process(**env) == trusted
 
 
 def test_a_trusted_proxy_that_is_no_address_stops_start_up_with_one_line():
     environment = {**os.environ, "FRONTDESK_TRUSTED_PROXIES": "127.0.0.1,proxy.example"}
     environment.pop("DATABASE_URL", None)
-    result = subprocess.run(
-        [sys.executable, "-m", "frontdesk", "check"],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 2
-    assert result.stderr.strip() == (
+    assert refusal_of(environment, "check") == (
         "frontdesk: configuration error: FRONTDESK_TRUSTED_PROXIES names 'proxy.example',"
         " which is not an IP address or network."
     )

@@ -135,11 +135,11 @@ def test_typing_in_by_hand_needs_inbox_update(contact_form, good_answers, make_u
 
 @pytest.mark.django_db(transaction=True)
 def test_fifty_identical_posts_at_once_make_one_submission(good_answers):
-    """The guard of accept_submission's lock on the form's row. On SQLite it cannot fail (SQLite
-    serialises writers by itself: without the lock this still passes); the runs that count are
-    PostgreSQL and MariaDB, where scripts/test runs it too (not skipped; under CI=true a server
-    that does not answer fails the run). Without the lock it fails there: 2 to 6 submissions on
-    PostgreSQL, 44 to 49 on MariaDB when this was written."""
+    """The guard of accept_submission's lock on the name "form + digest" (core/locks.py). On
+    SQLite it cannot fail (SQLite serialises writers by itself: without the lock this still
+    passes); the runs that count are PostgreSQL and MariaDB, where scripts/test runs it too (not
+    skipped; under CI=true a server that does not answer fails the run). Without a lock it fails
+    there: 2 to 6 submissions on PostgreSQL, 44 to 49 on MariaDB when this was written."""
     from tests.inbox.conftest import CONTACT_FIELDS
 
     form = save_form(None, values={"slug": "race", "title": {"en": "Race"}}, fields=CONTACT_FIELDS)

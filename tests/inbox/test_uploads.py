@@ -178,7 +178,7 @@ def test_size_and_count_limits(settings, apply_form, inbox_disk):
 
 
 def test_a_failure_after_the_files_were_written_removes_them(apply_form, inbox_disk, monkeypatch):
-    def broken(submission):
+    def broken(submission, **written):
         raise RuntimeError("mail queue down")
 
     monkeypatch.setattr("frontdesk.inbox.operations.intake.notify_new_submission", broken)
@@ -259,7 +259,7 @@ def test_removing_a_file_keeps_its_folder_while_another_file_is_in_it(
 def test_files_removed_after_a_failed_intake_take_their_folders_with_them(
     apply_form, inbox_disk, monkeypatch
 ):
-    def broken(submission):
+    def broken(submission, **written):
         raise RuntimeError("mail queue down")
 
     monkeypatch.setattr("frontdesk.inbox.operations.intake.notify_new_submission", broken)

@@ -1,4 +1,4 @@
-"""The WSGI handler behind `frontdesk serve` (frontdesk.asgi) and frontdesk.wsgi: Django's own,
+"""The WSGI handler behind `frontdesk serve` (frontdesk.wsgi, core/serving.py): Django's own,
 except that a request whose Content-Type header Django cannot read is a bad request (400).
 
 Django reads the Content-Type header while it builds the request object, and refuses one over

@@ -1,7 +1,7 @@
 """One mail per recipient, in the recipient's language, sent as a task.
 
 With the immediate task backend the mail goes out inline when the transaction commits; with
-FRONTDESK_QUEUE=db it waits for `frontdesk worker`. Rendering happens in the task, inside
+FRONTDESK_QUEUE=db it is a row written in the caller's transaction and waits for `frontdesk worker`. Rendering happens in the task, inside
 `translation.override(recipient.language)`, so each recipient reads their own language.
 A failure never propagates: the caller's `on_failure` callback (a dotted path, so it survives
 the queue) is called with `(failure_key, address, reason)`.
@@ -23,6 +23,7 @@ from django.utils import translation
 from django.utils.module_loading import import_string
 
 from frontdesk.core.languages import default_language, is_site_language
+from frontdesk.core.queue import enqueue_in_transaction, is_database_queue
 
 logger = logging.getLogger(__name__)
 
@@ -53,22 +54,32 @@ def send_per_recipient(
     on_failure: str | None = None,
     failure_key: str | int | None = None,
 ) -> None:
-    """Queue one mail per recipient once the current transaction commits.
+    """Queue one mail per recipient with the current transaction.
 
-    `template` names `<template>_subject.txt` and `<template>.txt`; `context` must be JSON.
+    `template` names `<template>_subject.txt` and `<template>.txt`; `context` must be JSON. One
+    task carries every recipient (one row in a database queue, however many are mailed); it
+    sends each mail on its own, so a failure for one recipient never stops the next.
     """
-    for recipient in recipients:
-        language = recipient.language if is_site_language(recipient.language) else default_language()
-        kwargs = {
-            "address": recipient.address,
-            "language": language,
-            "template": template,
-            "context": context,
-            "reply_to": safe_reply_to(reply_to),
-            "on_failure": on_failure,
-            "failure_key": failure_key,
-        }
-        transaction.on_commit(lambda kwargs=kwargs: deliver_mail.enqueue(**kwargs))
+    if not recipients:
+        return
+    kwargs = {
+        "recipients": [
+            [person.address, person.language if is_site_language(person.language) else default_language()]
+            for person in recipients
+        ],
+        "template": template,
+        "context": context,
+        "reply_to": safe_reply_to(reply_to),
+        "on_failure": on_failure,
+        "failure_key": failure_key,
+    }
+    if is_database_queue(deliver_mails):
+        # A row beside the caller's, committed with them or not at all: a crash between a commit
+        # and an enqueue cannot lose the mail. Any other backend may run or publish the task at
+        # once, so there it waits for the commit: a mail must never announce a rolled-back row.
+        enqueue_in_transaction(deliver_mails, **kwargs)
+    else:
+        transaction.on_commit(lambda: deliver_mails.enqueue(**kwargs))
 
 
 def render_mail(template: str, context: dict, language: str) -> tuple[str, str]:
@@ -76,6 +87,31 @@ def render_mail(template: str, context: dict, language: str) -> tuple[str, str]:
         subject = render_to_string(f"{template}_subject.txt", context).strip()
         body = render_to_string(f"{template}.txt", context)
     return " ".join(subject.split()), body
+
+
+@task()
+def deliver_mails(
+    *,
+    recipients: list[list[str]],
+    template: str,
+    context: dict,
+    reply_to: str | None,
+    on_failure: str | None,
+    failure_key: str | int | None,
+) -> int:
+    """Send `template` to each [address, language] of `recipients`; answers how many went out."""
+    return sum(
+        deliver_mail.call(
+            address=address,
+            language=language,
+            template=template,
+            context=context,
+            reply_to=reply_to,
+            on_failure=on_failure,
+            failure_key=failure_key,
+        )
+        for address, language in recipients
+    )
 
 
 @task()

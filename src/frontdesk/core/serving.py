@@ -1,18 +1,28 @@
-"""How frontdesk is served: the uvicorn options and the base URL derived from the listening address.
+"""How frontdesk is served: granian's WSGI server, the one WSGI app it runs, and the base URL.
 
-`frontdesk serve` and the tests' live server both build their uvicorn server from
-`uvicorn_options()`, so the tests run what production runs (docs/configuration.md, "Serving").
+`frontdesk serve` runs granian with `server_options()`: worker processes, each with a pool of
+threads that run `frontdesk.wsgi:application` (`Site` below): Django for every address, except
+the MCP server's, which goes to its ASGI app through core/mcp/bridge.py. The tests' live server
+runs the same options and the same app in a thread of the test process (tests/servers.py), so
+the tests run what production runs (docs/architecture.md, "Serving"; docs/configuration.md).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import os
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
 
-APPLICATION = "frontdesk.asgi:application"
+from frontdesk.core.proxies import TrustedProxies, believe_forwarded_headers
+
+APPLICATION = "frontdesk.wsgi:application"
 BASE_URL_VARIABLE = "FRONTDESK_BASE_URL"
+THREADS_VARIABLE = "FRONTDESK_THREADS"
+# Threads per worker that run Django: chosen by measurement (docs/performance.md, "Serving").
+DEFAULT_THREADS = 8
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 # A wildcard address is no address to open: a browser on the same machine reaches the server
 # through the loopback interface of the same family. The machine's name is not used, since it
@@ -41,8 +51,8 @@ def base_url_is_configured() -> bool:
 def adopt_base_url(host: str, port: int) -> str:
     """The base URL links name: the configured one, else the address `serve` listens on.
 
-    Set for this process and in the environment, because uvicorn's worker processes import the
-    settings anew.
+    Set for this process and in the environment, because the server's worker processes import
+    the settings anew.
     """
     if base_url_is_configured():
         return settings.BASE_URL
@@ -52,23 +62,102 @@ def adopt_base_url(host: str, port: int) -> str:
     return url
 
 
-def uvicorn_options(host: str, port: int, *, workers: int = 1, log_level: str = "info") -> dict:
-    """Keyword arguments for `uvicorn.run()` and `uvicorn.Config()`.
+def threads() -> int:
+    """Threads per worker process that run Django's views (FRONTDESK_THREADS)."""
+    value = os.environ.get(THREADS_VARIABLE, "").strip()
+    try:
+        count = int(value) if value else DEFAULT_THREADS
+    except ValueError:
+        count = 0
+    if not 1 <= count <= 512:
+        raise ValueError(f"{THREADS_VARIABLE} must be a whole number from 1 to 512, not {value!r}.")
+    return count
 
-    Forwarded headers (X-Forwarded-For, X-Forwarded-Proto) are believed only from the proxies
-    settings.TRUSTED_PROXIES names, which is empty unless FRONTDESK_BEHIND_PROXY or
-    FRONTDESK_TRUSTED_PROXIES is set: uvicorn's own default trusts them from 127.0.0.1, so any
-    local client could pick its address and rotate past the door's rate limit.
+
+def server_options(host: str, port: int, *, workers: int = 1, log_level: str = "info") -> dict:
+    """Keyword arguments for granian's server (`granian.Granian`), for serve and the tests.
+
+    `workers` processes, each running the app in `threads()` threads; requests beyond that wait
+    for a thread. granian's own limit on open connections stays (1024 over the workers): it
+    counts idle keep-alive connections too, so a lower one would leave visitors' browsers
+    waiting. A failed worker is started again. On SIGTERM or SIGINT the server stops accepting
+    and waits for the requests in flight.
     """
-    trusted = list(settings.TRUSTED_PROXIES)
+    count = threads()
     return {
-        "app": APPLICATION,
-        "host": host,
+        "target": APPLICATION,
+        "address": host,
         "port": port,
+        "interface": "wsgi",
         "workers": workers,
-        "lifespan": "on",
+        "blocking_threads": count,
+        "websockets": False,  # WSGI has none; granian would only log that it ignores them
+        "respawn_failed_workers": True,
         "log_level": log_level,
-        "access_log": log_level == "debug",
-        "proxy_headers": bool(trusted),
-        "forwarded_allow_ips": trusted,
+        "log_access": log_level == "debug",
     }
+
+
+# Keys a WSGI server sets for the request itself (PEP 3333, CGI); anything else from the
+# process's environment is not the request's.
+REQUEST_KEYS = frozenset(
+    {
+        "REQUEST_METHOD",
+        "SCRIPT_NAME",
+        "PATH_INFO",
+        "QUERY_STRING",
+        "CONTENT_TYPE",
+        "CONTENT_LENGTH",
+        "SERVER_NAME",
+        "SERVER_PORT",
+        "SERVER_PROTOCOL",
+        "SERVER_SOFTWARE",
+        "GATEWAY_INTERFACE",
+        "REMOTE_ADDR",
+        "REMOTE_PORT",
+    }
+)
+
+
+class Site:
+    """The WSGI app `serve` runs: forwarded headers from trusted proxies, then MCP or Django.
+
+    granian copies the process's whole environment into every request's environ (as CGI did):
+    those keys are taken out again, so request.META, Django's error reports and its debug page
+    hold the request and never a DATABASE_URL with its password.
+    """
+
+    def __init__(self, django: Callable, mcp: Callable, mcp_path: str, trusted: Iterable[str]):
+        self.django, self.mcp = django, mcp
+        self.mcp_path, self.mcp_prefix = mcp_path, mcp_path + "/"
+        self.trusted = TrustedProxies(trusted)
+        self.process_keys: list[str] | None = None
+        self.process_headers: list[tuple[str, str]] = []
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        if self.process_keys is None:  # the environment as the server saw it when it copied it
+            self.process_keys = [key for key in os.environ if key not in REQUEST_KEYS and key[:5] != "HTTP_"]
+            # A variable named like a header (HTTP_PROXY) goes only when the request did not send it.
+            self.process_headers = [(key, value) for key, value in os.environ.items() if key[:5] == "HTTP_"]
+        pop = environ.pop
+        for key in self.process_keys:
+            pop(key, None)
+        for key, value in self.process_headers:
+            if environ.get(key) == value:
+                del environ[key]
+        if self.trusted:
+            believe_forwarded_headers(environ, self.trusted)
+        path = environ.get("PATH_INFO", "")
+        if path == self.mcp_path or path.startswith(self.mcp_prefix):
+            return self.mcp(environ, start_response)
+        return self.django(environ, start_response)
+
+
+def build_application(trusted_proxies: Iterable[str] | None = None) -> Site:
+    """The site as one WSGI app; forwarded headers believed from settings.TRUSTED_PROXIES by default."""
+    from frontdesk.core.handler import get_wsgi_application
+    from frontdesk.core.mcp.bridge import mcp_bridge
+
+    django = get_wsgi_application()
+    trusted = settings.TRUSTED_PROXIES if trusted_proxies is None else trusted_proxies
+    return Site(django, mcp_bridge(), settings.FRONTDESK["mcp"]["path"].rstrip("/"), trusted)

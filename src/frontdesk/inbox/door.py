@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass, field
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.core.validators import slug_re
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.http.request import QueryDict
@@ -24,6 +26,7 @@ from django.utils.translation import gettext as _
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.inbox.answers import refill_values
 from frontdesk.inbox.antispam import DROP, Verdict
+from frontdesk.inbox.models import Field, Form
 
 SESSION_KEY = "inbox_result"
 FIELD_PREFIX, FIELD_SUFFIX = "fields[", "]"
@@ -40,6 +43,38 @@ class Outcome:
     status: int = 200
     errors: dict[str, list[str]] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)
+
+
+# Forms loaded for the intake, per process: {slug: (version, form)}. Bounded by the number of live
+# forms (only a slug that names one is kept); the version is asked of the database on every post.
+_loaded_forms: dict[str, tuple[tuple, Form]] = {}
+
+
+def live_form(slug: str) -> Form | None:
+    """The live form `slug`, loaded for the intake (`Form.objects.for_intake()`), or None.
+
+    One small query per post says whether the copy this process keeps is current; an edit of the
+    form or its fields in any worker moves its version, and the next post reads it again.
+    """
+    version = Form.objects.intake_version(slug)
+    if version is None:
+        _loaded_forms.pop(slug, None)
+        return None
+    kept = _loaded_forms.get(slug)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    form = Form.objects.live().for_intake().filter(slug=slug).first()
+    if form is not None:
+        _loaded_forms[slug] = (version, form)
+    return form
+
+
+@receiver([post_save, post_delete], sender=Form)
+@receiver([post_save, post_delete], sender=Field)
+def _forget_loaded_forms(**kwargs) -> None:
+    """Within this process a save needs no version to be seen. It also keeps a form made again
+    with the same id and time (a test's rolled-back database) from meeting an old copy."""
+    _loaded_forms.clear()
 
 
 def machine_name(key: str) -> str | None:
@@ -190,7 +225,7 @@ def answer(request: HttpRequest, outcome: Outcome, form=None) -> HttpResponse:
         values = {} if outcome.ok else posted_values(request)
         request.session[SESSION_KEY] = {
             "form": shown_by(request, form),
-            "values": refill_values(form.live_fields(), values, KEPT_BYTES) if values else {},
+            "values": refill_values(form.intake_fields(), values, KEPT_BYTES) if values else {},
             **asdict(outcome),
         }
         response = HttpResponseRedirect(redirect_to)

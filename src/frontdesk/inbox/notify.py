@@ -13,7 +13,7 @@ from django.db.models import Value
 from django.db.models.functions import Concat
 
 from frontdesk.core.mail import Recipient, send_per_recipient
-from frontdesk.inbox.models import Submission
+from frontdesk.inbox.models import Answer, Submission
 from frontdesk.inbox.queries import assignees
 
 TEMPLATE = "inbox/mail/new_submission"
@@ -22,7 +22,8 @@ TEMPLATE = "inbox/mail/new_submission"
 def recipients_of(submission: Submission) -> list[Recipient]:
     chosen = submission.form.options.get("recipients") or {}
     # Only accounts that may still open the inbox: the mail carries the answers (docs/inbox.md).
-    accounts = assignees().filter(pk__in=chosen.get("accounts") or [])
+    chosen_accounts = chosen.get("accounts") or []
+    accounts = assignees().filter(pk__in=chosen_accounts) if chosen_accounts else []
     people = [Recipient(account.email, account.panel_language) for account in accounts if account.email]
     known = {recipient.address.lower() for recipient in people}
     people += [
@@ -33,8 +34,14 @@ def recipients_of(submission: Submission) -> list[Recipient]:
     return people
 
 
-def mail_context(submission: Submission) -> dict:
-    """Everything the mail shows, as JSON (it may wait in a queue)."""
+def mail_context(
+    submission: Submission, answers: list[Answer] | None = None, file_names: list[str] | None = None
+) -> dict:
+    """Everything the mail shows, as JSON (it may wait in a queue). `answers` and `file_names`,
+    when the caller has them at hand, save reading them back."""
+    answers = list(submission.answers.all()) if answers is None else answers
+    if file_names is None:
+        file_names = [attachment.original_name for attachment in submission.files.all()]
     return {
         "form_title": submission.form.title,
         "submission_id": submission.pk,
@@ -42,26 +49,35 @@ def mail_context(submission: Submission) -> dict:
         "panel_url": f"{settings.BASE_URL}/cms/inbox/submissions/{submission.pk}/",
         "answers": [
             {"label": answer.label, "value": answer.value}
-            for answer in submission.answers.all()
+            for answer in answers
             if answer.type not in {"file", "hidden"} or answer.value
         ],
-        "files": [attachment.original_name for attachment in submission.files.all()],
+        "files": file_names,
     }
 
 
-def notify_new_submission(submission: Submission) -> None:
-    """Queue the mails once the submission is committed; nothing happens on a rollback."""
+def notify_new_submission(
+    submission: Submission, *, answer_rows: list[dict] | None = None, file_names: list[str] | None = None
+) -> None:
+    """Queue the mails with the submission (core/mail.py); nothing is sent on a rollback.
+
+    `answer_rows` and `file_names`, the rows just written, save reading them back. Asks the
+    database nothing when the form names nobody to mail.
+    """
     people = recipients_of(submission)
     if not people:
         return
-    email_answer = (
-        submission.answer(submission.form.email_field_name) if submission.form.email_field_name else None
-    )
+    if answer_rows is None:
+        answers = list(submission.answers.all())
+    else:
+        answers = [Answer(**row) for row in answer_rows]
+    email_name = submission.form.email_field_name
+    reply_to = next((answer.value for answer in answers if email_name and answer.name == email_name), None)
     send_per_recipient(
         people,
         template=TEMPLATE,
-        context=mail_context(submission),
-        reply_to=email_answer.value if email_answer else None,
+        context=mail_context(submission, answers, file_names),
+        reply_to=reply_to,
         on_failure="frontdesk.inbox.notify.record_failure",
         failure_key=submission.pk,
     )

@@ -18,6 +18,7 @@ from frontdesk.inbox.door import (
     answer,
     answer_verdict,
     gone,
+    live_form,
     metadata,
     page_language,
     posted_files,
@@ -26,7 +27,6 @@ from frontdesk.inbox.door import (
     refusal,
     thanks,
 )
-from frontdesk.inbox.models import Form
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import accept_submission
 
@@ -42,7 +42,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
             return answer(request, unreadable)
     language = page_language(request)
     with translation.override(language):
-        form = Form.objects.live().filter(slug=slug).first()
+        form = live_form(slug)
         if form is None:
             # Before antispam: whatever the post holds, the form is not there (docs/inbox.md).
             return answer(request, gone())

@@ -2,7 +2,7 @@
 
 Owns the HTTP side: stateless streamable HTTP with JSON responses, bearer tokens checked against
 `ApiToken` (401 before any MCP message is read), the Host/Origin list derived from ALLOWED_HOSTS,
-and the lifespan of the returned app (asgi.py hands it the lifespan events). The tools and
+and the lifespan of the returned app (core/mcp/bridge.py runs it, once per process). The tools and
 resources come from frontdesk.core.mcp.registry and are mirrored onto the SDK server whenever the
 registry changes; each call runs through frontdesk.core.mcp.calls.
 """
@@ -233,7 +233,7 @@ class FrontdeskMCP(MCPServer):
 
 
 def build_mcp_app() -> ASGIApp:
-    """The ASGI app asgi.py mounts at FRONTDESK["mcp"]["path"]; it receives the full path."""
+    """The ASGI app core/serving.py routes FRONTDESK["mcp"]["path"] to; it receives the full path."""
     path = settings.FRONTDESK["mcp"]["path"].rstrip("/")
     server = FrontdeskMCP(
         name="frontdesk",
@@ -245,7 +245,7 @@ def build_mcp_app() -> ASGIApp:
         auth=AuthSettings(issuer_url=settings.BASE_URL, resource_server_url=None),
     )
     starlette_app = server.streamable_http_app(
-        # asgi.py passes the path through unchanged (no root_path), so the route is the full path.
+        # The bridge passes the path through unchanged (no root_path), so the route is the full path.
         streamable_http_path=path,
         stateless_http=True,
         json_response=True,

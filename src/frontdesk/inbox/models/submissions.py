@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from frontdesk.inbox.models.forms import Form
 from frontdesk.inbox.models.statuses import Status
+from frontdesk.inbox.words import SearchTextField
 
 
 class Source(models.TextChoices):
@@ -37,8 +38,8 @@ class Submission(models.Model):
     is_unread = models.BooleanField(_("unread"), default=True)
     # A stable hash of the answers: identical answers within the duplicate window are one submission.
     answers_hash = models.CharField(max_length=64, editable=False)
-    # Lower-cased answers for the panel's search.
-    search_text = models.TextField(blank=True, editable=False)
+    # The words of the answers for the panel's search, folded as it is written (inbox/words.py).
+    search_text = SearchTextField(blank=True, editable=False)
     created_at = models.DateTimeField(_("received"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), default=timezone.now)
 

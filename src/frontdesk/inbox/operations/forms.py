@@ -394,6 +394,13 @@ def sort_forms(actor, order: list) -> None:
 def sort_fields(actor, form: Form, order: list) -> None:
     require(actor, "inbox.manage")
     _sort(form.live_fields().select_for_update(), order, "order")
+    _touch(form)
+
+
+def _touch(form: Form) -> None:
+    """A change of the fields is a change of the form: the public door's cache of a form is keyed
+    by its `updated_at` (inbox/door.py, live_form), so every worker reads the fields again."""
+    Form.objects.filter(pk=form.pk).update(updated_at=timezone.now())
 
 
 # --- one field at a time (the API's field routes) ----------------------------------------------
@@ -430,6 +437,7 @@ def save_field(actor, form: Form, field: Field | None = None, *, values: dict) -
         raise _unprefixed(error, "field") from None
     field.save()
     _check_email_field(form)
+    _touch(form)
     return field
 
 
@@ -448,6 +456,7 @@ def remove_field(actor, form: Form, field: Field) -> Field:
         raise Http404(_("This form has no such field."))
     field.deleted_at = timezone.now()
     field.save(update_fields=["deleted_at"])
+    _touch(form)
     return field
 
 

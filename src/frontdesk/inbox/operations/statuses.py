@@ -16,7 +16,8 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from frontdesk.core.languages import default_language
-from frontdesk.inbox.models import Status, Tally
+from frontdesk.inbox.models import Status
+from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.forms import _sort, _translations
 
@@ -113,7 +114,7 @@ def delete_status(actor, status: Status) -> None:
         )
     in_use = _("Submissions have this status; move them to another status first.")
     # The kept counts answer without reading submissions; the protecting foreign key is the backstop.
-    if Tally.objects.filter(status=status, total__gt=0).exists():
+    if tallies.status_in_use(status.pk):
         raise ValidationError({"__all__": [in_use]})
     try:
         with transaction.atomic():

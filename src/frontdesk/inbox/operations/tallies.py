@@ -1,27 +1,63 @@
 """Keeping the per-form, per-status counts true. Every operation that adds, moves, reads or
-deletes a submission calls `shift`; `recount` rebuilds them from the rows (bulk loads, repairs)."""
+deletes a submission calls `shift`; `recount` rebuilds them from the rows (bulk loads, repairs).
+
+`shift` only ever inserts a row (models/tallies.py): an insert takes no lock another writer
+waits for, so concurrent posts to one form run side by side. Readers sum the rows of a form and
+status; `fold` keeps that sum cheap by replacing them with one row, run by the shift whose new
+row's id is a multiple of FOLD_EVERY, so a pair holds about FOLD_EVERY rows on average.
+"""
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Q
-from django.db.models.functions import Greatest
+from django.db import transaction
+from django.db.models import Count, Q, Sum
 
+from frontdesk.core.prepared import Insert
 from frontdesk.inbox.models import Form, Submission, Tally
+
+FOLD_EVERY = 64
+CHANGES = Insert(Tally)  # one row per post: its SQL written once (core/prepared.py)
 
 
 def shift(form_id: int, status_id: int, *, total: int = 0, unread: int = 0) -> None:
     """Add `total` and `unread` (either may be negative) to one form's count in one status."""
-    changes = {"total": Greatest(F("total") + total, 0), "unread": Greatest(F("unread") + unread, 0)}
-    if Tally.objects.filter(form_id=form_id, status_id=status_id).update(**changes):
+    change = CHANGES.one(form_id=form_id, status_id=status_id, total=total, unread=unread)
+    if change % FOLD_EVERY == 0:
+        fold(form_id, status_id)
+
+
+@transaction.atomic
+def fold(form_id: int, status_id: int) -> None:
+    """Replace the rows of one form and status with one row holding their sums.
+
+    Locks only the rows it reads: a shift that commits meanwhile adds a row this fold neither sums
+    nor deletes, and a second fold of the same pair waits, then sees these rows gone.
+    """
+    rows = list(
+        Tally.objects.select_for_update()
+        .filter(form_id=form_id, status_id=status_id)
+        .values_list("pk", "total", "unread")
+    )
+    if len(rows) < 2:
         return
-    try:
-        with transaction.atomic():
-            Tally.objects.create(
-                form_id=form_id, status_id=status_id, total=max(total, 0), unread=max(unread, 0)
-            )
-    except IntegrityError:  # another writer created the row first
-        Tally.objects.filter(form_id=form_id, status_id=status_id).update(**changes)
+    Tally.objects.filter(pk__in=[pk for pk, _, _ in rows]).delete()
+    Tally.objects.create(
+        form_id=form_id,
+        status_id=status_id,
+        total=sum(total for _, total, _ in rows),
+        unread=sum(unread for _, _, unread in rows),
+    )
+
+
+def status_in_use(status_id: int) -> bool:
+    """Whether any form counts submissions in this status."""
+    return (
+        Tally.objects.filter(status_id=status_id)
+        .values("form_id")
+        .annotate(kept=Sum("total"))
+        .filter(kept__gt=0)
+        .exists()
+    )
 
 
 @transaction.atomic

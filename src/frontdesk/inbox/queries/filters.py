@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.inbox.models import Form, Status, Submission
+from frontdesk.inbox.queries.search import form_rows
 
 MAX_SEARCH_LENGTH = 200
 ALL, UNREAD = "all", "unread"
@@ -37,7 +38,7 @@ class SubmissionFilter:
     status: a status id, combined with the tab.
     assignee: an account id, or "none" for the unassigned.
     since, until: dates received, both inclusive, in the site's time zone.
-    q: words that must all occur in the answers (case-insensitive).
+    q: words that must each begin a word of the answers (queries/search.py).
     """
 
     tab: str = ALL
@@ -139,9 +140,14 @@ def _midnight(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
 
-def filtered(form: Form, flt: SubmissionFilter, *, spam_ids: list[int] | None = None) -> QuerySet:
-    """The form's submissions the filter keeps, newest first (not yet evaluated)."""
-    rows = Submission.objects.filter(form=form)
+def filtered(
+    form: Form, flt: SubmissionFilter, *, spam_ids: list[int] | None = None, counting: bool = False
+) -> QuerySet:
+    """The form's submissions the filter keeps, newest first (not yet evaluated).
+
+    `counting`: the rows will only be counted (queries/search.py reads a search's matches by id then).
+    """
+    rows = form_rows(form, flt.q, counting=counting) if flt.q else Submission.objects.filter(form=form)
     if flt.tab in (ALL, UNREAD):
         spam = _spam_ids() if spam_ids is None else spam_ids
         if spam:
@@ -160,6 +166,4 @@ def filtered(form: Form, flt: SubmissionFilter, *, spam_ids: list[int] | None = 
         rows = rows.filter(created_at__gte=_midnight(flt.since))
     if flt.until:
         rows = rows.filter(created_at__lt=_midnight(flt.until + timedelta(days=1)))
-    for word in flt.q.lower().split():
-        rows = rows.filter(search_text__contains=word)
     return rows.order_by("-created_at", "-id")

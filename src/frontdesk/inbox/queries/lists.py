@@ -74,7 +74,7 @@ def count(form: Form, flt: SubmissionFilter, tab_list: list[Tab] | None = None) 
                 return tab.count, False
         return 0, False
     # No ORDER BY inside the capped count: it would sort every match before counting.
-    found = filtered(form, flt).order_by().values("pk")[: COUNT_CAP + 1].count()
+    found = filtered(form, flt, counting=True).order_by().values("pk")[: COUNT_CAP + 1].count()
     return min(found, COUNT_CAP), found > COUNT_CAP
 
 

@@ -1,11 +1,14 @@
-"""`frontdesk serve`: the ASGI app under uvicorn (MCP at /api/cms/mcp, Django for the rest)."""
+"""`frontdesk serve`: the site's WSGI app under granian (MCP at /api/cms/mcp, Django for the rest)."""
 
 from __future__ import annotations
 
-import uvicorn
-from django.core.management.base import BaseCommand
+import multiprocessing
+import sys
 
-from frontdesk.core.serving import adopt_base_url, base_url_is_configured, uvicorn_options
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connections
+
+from frontdesk.core.serving import LOG_LEVELS, adopt_base_url, base_url_is_configured, server_options
 
 
 class Command(BaseCommand):
@@ -16,9 +19,18 @@ class Command(BaseCommand):
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--workers", type=int, default=1, help="Processes (default 1).")
-        parser.add_argument("--log-level", default="info")
+        parser.add_argument("--log-level", default="info", choices=LOG_LEVELS)
 
     def handle(self, *args, host: str, port: int, workers: int, log_level: str, **options) -> None:
+        from granian import Granian
+
+        if workers < 1:
+            raise CommandError("--workers must be 1 or more.")
+        try:
+            server = Granian(**server_options(host, port, workers=workers, log_level=log_level))
+        except ValueError as error:  # FRONTDESK_THREADS: one line and status 2, as for the settings
+            sys.stderr.write(f"frontdesk: configuration error: {error}\n")
+            raise SystemExit(2) from None
         configured = base_url_is_configured()
         base_url = adopt_base_url(host, port)
         self.stdout.write(f"frontdesk on {base_url}/ (panel at /cms/, {workers} worker(s))")
@@ -27,4 +39,9 @@ class Command(BaseCommand):
                 f"FRONTDESK_BASE_URL is not set: links in mails and the panel name {base_url}."
                 " Set it to the site's public address."
             )
-        uvicorn.run(**uvicorn_options(host, port, workers=workers, log_level=log_level))
+        self.stdout.flush()
+        # Workers start as fresh interpreters that import the app themselves (as uvicorn's did):
+        # forked ones would share this process's database connections and its threads' locks.
+        connections.close_all()
+        multiprocessing.set_start_method("spawn", force=True)
+        server.serve()

@@ -1,0 +1,216 @@
+"""How much work the public door does for one post, and who waits for whom (docs/architecture.md,
+"The public door"): a fixed number of statements whatever the number of fields, no query about
+recipients when nobody is mailed, and a guard that holds back only posts with the same answers."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core.cache import cache
+from django.db import close_old_connections, connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from frontdesk.inbox.antispam import issue_timestamp
+from frontdesk.inbox.models import Field, Form, Submission
+from frontdesk.inbox.operations import (
+    accept_submission,
+    remove_field,
+    save_field,
+    save_form,
+    sort_fields,
+    tallies,
+)
+from frontdesk.inbox.queries import form_counts
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Statements of one accepted post, by database: the form's version (its fields are kept by the
+# worker until it changes), BEGIN, the duplicate check, the submission, all answers, the log line,
+# the count's row, COMMIT; PostgreSQL adds its advisory lock, MariaDB GET_LOCK and RELEASE_LOCK
+# around the transaction.
+EXPECTED = {"sqlite": 8, "postgresql": 9, "mysql": 10}
+
+
+def fields(count: int) -> list[dict]:
+    return [
+        {"machine_name": f"q{number}", "type": "text", "label": {"en": f"Field {number}"}, "required": True}
+        for number in range(count)
+    ]
+
+
+def make_form(slug: str, field_count: int, **options):
+    return save_form(
+        None, values={"slug": slug, "title": {"en": slug}, **options}, fields=fields(field_count)
+    )
+
+
+def door_post(client, slug: str, answers: dict):
+    with time_machine.travel(timezone.now() - timedelta(minutes=1)):
+        minted = issue_timestamp(slug)
+    data = {"site_form": slug, "site_ts": minted, **{f"fields[{k}]": v for k, v in answers.items()}}
+    return client.post(
+        f"/site/forms/{slug}", data, HTTP_ORIGIN="http://testserver", HTTP_ACCEPT="application/json"
+    )
+
+
+@pytest.fixture(autouse=True)
+def no_fold(monkeypatch):
+    """A fold (every FOLD_EVERY rows of counts) would add its statements to whichever post hit it."""
+    monkeypatch.setattr(tallies, "FOLD_EVERY", 10**12)
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def statements_of_an_accepted_post(client, slug: str, field_count: int) -> list[str]:
+    door_post(client, slug, {f"q{n}": "warm-up" for n in range(field_count)})  # caches, sessions, ...
+    with CaptureQueriesContext(connection) as captured:
+        response = door_post(client, slug, {f"q{n}": f"answer {n}" for n in range(field_count)})
+    assert response.status_code == 200, response.content
+    return [query["sql"] for query in captured.captured_queries]
+
+
+def test_an_accepted_post_takes_the_same_few_statements_with_3_or_30_fields(client):
+    make_form("three", 3)
+    make_form("thirty", 30)
+    three = statements_of_an_accepted_post(client, "three", 3)
+    thirty = statements_of_an_accepted_post(client, "thirty", 30)
+    assert len(three) == len(thirty) == EXPECTED[connection.vendor], "\n".join(three)
+    assert Submission.objects.count() == 4
+
+
+def test_no_statement_asks_about_recipients_or_accounts_when_nobody_is_mailed(client):
+    make_form("quiet", 3)
+    statements = statements_of_an_accepted_post(client, "quiet", 3)
+    assert not [sql for sql in statements if "auth_user" in sql or "core_account" in sql.lower()]
+
+
+def test_a_form_with_recipients_queues_its_mail_in_the_same_transaction(client, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    from django_tasks_db.models import DBTaskResult
+
+    make_form("mailed", 3, options={"recipients": {"addresses": ["a@example.org", "b@example.org"]}})
+    with CaptureQueriesContext(connection) as captured:
+        response = door_post(client, "mailed", {"q0": "x", "q1": "y", "q2": "z"})
+    assert response.status_code == 200
+    assert DBTaskResult.objects.count() == 1  # one task mails both, each in their own language
+    statements = [query["sql"] for query in captured.captured_queries]
+    task_inserts = [n for n, sql in enumerate(statements) if "INSERT" in sql and "django_tasks" in sql]
+    log_insert = next(n for n, sql in enumerate(statements) if "INSERT" in sql and "inbox_logline" in sql)
+    commit = next(
+        (n for n, sql in enumerate(statements) if sql.upper().startswith("COMMIT") or "RELEASE_LOCK" in sql),
+        len(statements),
+    )
+    # Written beside the submission, before its commit: a crash cannot keep one without the other.
+    assert len(task_inserts) == 1 and log_insert < task_inserts[0] < commit
+
+
+def test_the_form_is_read_once_and_an_edit_is_seen_by_the_next_post(client):
+    form = make_form("edited", 2)
+    statements = statements_of_an_accepted_post(client, "edited", 2)
+    assert len([sql for sql in statements if 'FROM "inbox_form"' in sql or "FROM `inbox_form`" in sql]) == 1
+    save_form(None, form, values={"slug": "edited", "title": {"en": "Edited"}}, fields=fields(3))
+    refused = door_post(client, "edited", {"q0": "a", "q1": "b"})  # the new third field is required
+    assert refused.status_code == 422 and "fields.q2" in refused.json()["errors"]
+
+
+def test_an_edit_saved_by_another_worker_is_seen_by_the_next_post(client):
+    """Another process's save sends no signal here: only the version in the database tells."""
+    form = make_form("shared", 2)
+    assert door_post(client, "shared", {"q0": "only one"}).status_code == 422  # q1 is required
+    Field.objects.filter(form=form, machine_name="q1").update(required=False)  # no version moved
+    assert door_post(client, "shared", {"q0": "only one"}).status_code == 422  # the kept copy
+    Form.objects.filter(pk=form.pk).update(updated_at=timezone.now())  # as every operation does
+    assert door_post(client, "shared", {"q0": "only one"}).status_code == 200
+
+
+def hold_open(answers: dict, form, opened: threading.Event, release: threading.Event, out: list) -> None:
+    """accept_submission inside a transaction kept open until `release`: as a slow post would."""
+    try:
+        with transaction.atomic():
+            out.append(accept_submission(form, answers))
+            opened.set()
+            release.wait(timeout=30)
+    except BaseException as error:  # reported by the test
+        out.append(error)
+        opened.set()
+    finally:
+        close_old_connections()
+
+
+def post_in_a_thread(answers: dict, form, out: list) -> threading.Thread:
+    def run() -> None:
+        try:
+            out.append(accept_submission(form, answers))
+        except BaseException as error:  # reported by the test
+            out.append(error)
+        finally:
+            close_old_connections()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+@pytest.mark.skipif("connection.vendor == 'sqlite'", reason="SQLite runs one writer at a time by design")
+def test_two_different_posts_to_one_form_do_not_wait_for_each_other():
+    form = make_form("busy", 2)
+    opened, release, first, second = threading.Event(), threading.Event(), [], []
+    holder = threading.Thread(target=hold_open, args=({"q0": "one", "q1": "x"}, form, opened, release, first))
+    holder.start()
+    try:
+        assert opened.wait(timeout=30) and not isinstance(first[0], BaseException)
+        other = post_in_a_thread({"q0": "two", "q1": "x"}, form, second)
+        other.join(timeout=10)
+        finished_while_first_was_open = not other.is_alive()
+    finally:
+        release.set()
+        holder.join(timeout=30)
+    assert finished_while_first_was_open, "the second post waited for the first one's transaction"
+    assert second[0][1] is True
+    assert Submission.objects.filter(form=form).count() == 2
+    assert form_counts(form)["total"] == 2
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="its lock lasts to the outermost commit")
+def test_an_identical_post_waits_for_the_first_and_then_joins_it():
+    form = make_form("twice", 2)
+    answers = {"q0": "same", "q1": "same"}
+    opened, release, first, second = threading.Event(), threading.Event(), [], []
+    holder = threading.Thread(target=hold_open, args=(answers, form, opened, release, first))
+    holder.start()
+    try:
+        assert opened.wait(timeout=30)
+        other = post_in_a_thread(answers, form, second)
+        other.join(timeout=2)
+        waited = other.is_alive()
+    finally:
+        release.set()
+        holder.join(timeout=30)
+    other.join(timeout=30)
+    assert waited, "an identical post went ahead while the first was still open"
+    assert second[0][1] is False and second[0][0].pk == first[0][0].pk
+    assert Submission.objects.filter(form=form).count() == 1
+
+
+def test_every_change_of_a_form_or_its_fields_moves_its_version():
+    form = make_form("versioned", 3)
+    seen = [Form.objects.intake_version("versioned")]
+    field = Field.objects.get(form=form, machine_name="q2")
+    changes = [
+        lambda: save_field(None, form, field, values={"required": False}),
+        lambda: sort_fields(None, form, [f.pk for f in reversed(form.intake_fields())]),
+        lambda: remove_field(None, form, field),
+        lambda: save_form(None, form, values={"title": {"en": "Renamed"}}),
+    ]
+    for change in changes:
+        with time_machine.travel(timezone.now() + timedelta(seconds=len(seen))):
+            change()
+        seen.append(Form.objects.intake_version("versioned"))
+    assert len(set(seen)) == len(seen)
+    save_form(None, form, values={"is_switched_off": True})
+    assert Form.objects.intake_version("versioned") is None
