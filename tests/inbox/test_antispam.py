@@ -190,6 +190,15 @@ def test_timestamp_token_hides_the_form_and_the_time(clock):
     assert issue_timestamp("contact") != value  # a fresh IV every time
 
 
+def test_a_token_says_the_second_it_was_issued_and_for_which_form_only():
+    with time_machine.travel(datetime(2026, 3, 1, 12, 0, 7, tzinfo=UTC), tick=False):
+        value = issue_timestamp("contact")
+    assert antispam.read_timestamp(value, "contact") == int(
+        datetime(2026, 3, 1, 12, 0, 7, tzinfo=UTC).timestamp()
+    )
+    assert antispam.read_timestamp(value, "newsletter") is None
+
+
 def test_timestamp_made_with_another_secret_key_is_refused(settings):
     made_elsewhere = Fernet(Fernet.generate_key()).encrypt(b"v1|contact").decode()
     assert run(post({"site_ts": made_elsewhere}, age=None)).code == "timestamp_invalid"

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.locks import exclusive_transaction
-from frontdesk.core.prepared import Insert
+from frontdesk.core.prepared import Insert, insert_family
 from frontdesk.inbox.answers import CleanAnswer, clean_answers
 from frontdesk.inbox.models import Answer, Form, LogLine, Status, Submission
 from frontdesk.inbox.models.submissions import Source
@@ -70,25 +70,6 @@ def _search_text(answers: list[CleanAnswer]) -> str:
 
 # The intake's writes run on every accepted post: their SQL is written once (core/prepared.py).
 SUBMISSIONS, ANSWERS, LOG_LINES = Insert(Submission), Insert(Answer), Insert(LogLine)
-
-
-def _write_answers(submission: Submission, answers: list[CleanAnswer]) -> list[dict]:
-    """All answers in one INSERT; answers the rows written, for the mail."""
-    rows = [
-        {
-            "submission_id": submission.pk,
-            "field_id": answer.field.pk,
-            "name": answer.field.name,
-            "label": dict(answer.field.label),
-            "type": answer.field.type,
-            "value": answer.value,
-            "payload": answer.payload,
-            "position": position,
-        }
-        for position, answer in enumerate(answers)
-    ]
-    ANSWERS.many(rows)
-    return rows
 
 
 def _earlier_duplicate(form_id: int, digest: str, since) -> int | None:
@@ -149,52 +130,87 @@ def accept_submission(
     digest = answers_hash(answers, uploads)
     now = timezone.now()
     window = timedelta(seconds=settings.FRONTDESK["inbox"]["duplicate_window"])
+    rows = _Rows(form, answers, digest, now, source, actor, meta, language)
     written: list[str] = []  # names on the inbox storage, deleted again if the block fails
     try:
         with exclusive_transaction(f"inbox.intake:{form.pk}:{digest}"):
-            return _store(form, answers, uploads, written, digest, now, window, source, actor, meta, language)
+            return _store(form, rows, uploads, written, now - window, source, actor)
     except BaseException:
         # Rolled back: the rows are gone, so the files written for them go too.
         remove_files(written)
         raise
 
 
-def _store(form, answers, uploads, written, digest, now, window, source, actor, meta, language):
+class _Rows:
+    """The rows a new submission writes, bound for the database before the transaction begins
+    (core/prepared.py), so that the transaction, which on SQLite keeps every other writer
+    waiting, runs only the statements; the new submission's id is put in when it is known."""
+
+    def __init__(self, form, answers, digest, now, source, actor, meta, language) -> None:
+        self.submission = Submission(
+            form=form,
+            status_id=_arrival_status_id(form),
+            source=source,
+            metadata=meta or {},
+            language=language if is_site_language(language) else default_language(),
+            answers_hash=digest,
+            search_text=_search_text(answers),
+            created_at=now,
+            updated_at=now,
+        )
+        self.submission_row = SUBMISSIONS.bind(
+            **{field.attname: getattr(self.submission, field.attname) for field in SUBMISSIONS.fields}
+        )
+        self.answers = [  # as written, for the mail
+            {
+                "field_id": answer.field.pk,
+                "name": answer.field.name,
+                "label": dict(answer.field.label),
+                "type": answer.field.type,
+                "value": answer.value,
+                "payload": answer.payload,
+                "position": position,
+            }
+            for position, answer in enumerate(answers)
+        ]
+        self.answer_rows = [ANSWERS.bind(submission_id=None, **answer) for answer in self.answers]
+        self.log_row = LOG_LINES.bind(
+            submission_id=None,
+            action="submission.created",
+            actor_id=actor.pk if actor else None,
+            data={"source": source},
+            created_at=now,
+        )
+
+    def write(self) -> Submission:
+        """Insert the submission, its answers and its log line: one statement on PostgreSQL,
+        three elsewhere (core/prepared.insert_family)."""
+        submission = self.submission
+        submission.pk = insert_family(
+            SUBMISSIONS,
+            self.submission_row,
+            [(ANSWERS, "submission_id", self.answer_rows), (LOG_LINES, "submission_id", [self.log_row])],
+        )
+        submission._state.adding, submission._state.db = False, "default"
+        for answer in self.answers:
+            answer["submission_id"] = submission.pk
+        return submission
+
+
+def _store(form, rows: _Rows, uploads, written, since, source, actor):
     """The write half of accept_submission, run inside its transaction."""
-    earlier_id = _earlier_duplicate(form.pk, digest, now - window)
+    earlier_id = _earlier_duplicate(form.pk, rows.submission.answers_hash, since)
     if earlier_id is not None:  # rare: read the whole row only now
-        Submission.objects.filter(pk=earlier_id).update(updated_at=now)
+        Submission.objects.filter(pk=earlier_id).update(updated_at=rows.submission.updated_at)
         LogLine.objects.create(
             submission_id=earlier_id, action="submission.repeated", actor=actor, data={"source": source}
         )
         return Submission.objects.get(pk=earlier_id), False
-    submission = Submission(
-        form=form,
-        status_id=_arrival_status_id(form),
-        source=source,
-        metadata=meta or {},
-        language=language if is_site_language(language) else default_language(),
-        answers_hash=digest,
-        search_text=_search_text(answers),
-        created_at=now,
-        updated_at=now,
-    )
-    submission.pk = SUBMISSIONS.one(
-        **{field.attname: getattr(submission, field.attname) for field in SUBMISSIONS.fields}
-    )
-    submission._state.adding, submission._state.db = False, "default"
-    stored_answers = _write_answers(submission, answers)
+    submission = rows.write()
     store_files(submission, uploads, written)
-    LOG_LINES.one(
-        submission_id=submission.pk,
-        action="submission.created",
-        actor_id=actor.pk if actor else None,
-        data={"source": source},
-        created_at=now,
-    )
     tallies.shift(form.pk, submission.status_id, total=1, unread=1)
     # Queued with the rows (core/mail.py): a queue in the database commits the mail with them.
     notify_new_submission(
-        submission, answer_rows=stored_answers, file_names=[upload.original_name for upload in uploads]
+        submission, answer_rows=rows.answers, file_names=[upload.original_name for upload in uploads]
     )
     return submission, True
