@@ -11,6 +11,8 @@ column, so a release of django-tasks-db that writes its rows differently fails t
 
 from __future__ import annotations
 
+import functools
+
 from django.tasks import Task
 from django.utils.json import normalize_json
 from django_tasks_db import DatabaseBackend
@@ -22,6 +24,13 @@ _rows: Insert | None = None
 
 def is_database_queue(task: Task) -> bool:
     return isinstance(task.get_backend(), DatabaseBackend)
+
+
+@functools.lru_cache(maxsize=32)
+def _validate(backend: DatabaseBackend, task: Task) -> None:
+    # What enqueue() checks on every call (it inspects the function's signature): once per
+    # backend and task is enough, since neither changes.
+    backend.validate_task(task)
 
 
 def enqueue_in_transaction(task: Task, **kwargs) -> None:
@@ -36,7 +45,7 @@ def enqueue_in_transaction(task: Task, **kwargs) -> None:
     if _rows is None:
         _rows = Insert(DBTaskResult)
     backend = task.get_backend()
-    backend.validate_task(task)
+    _validate(backend, task)
     _rows.one(
         id=backend._get_id(),
         args_kwargs=normalize_json({"args": [], "kwargs": kwargs}),

@@ -8,12 +8,14 @@ sender is always the site's own address. A failure is written to `notify_error`.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.conf import settings
 from django.db.models import Value
 from django.db.models.functions import Concat
 
 from frontdesk.core.mail import Recipient, send_per_recipient
-from frontdesk.inbox.models import Answer, Submission
+from frontdesk.inbox.models import Submission
 from frontdesk.inbox.queries import assignees
 
 TEMPLATE = "inbox/mail/new_submission"
@@ -35,10 +37,11 @@ def recipients_of(submission: Submission) -> list[Recipient]:
 
 
 def mail_context(
-    submission: Submission, answers: list[Answer] | None = None, file_names: list[str] | None = None
+    submission: Submission, answers: list | None = None, file_names: list[str] | None = None
 ) -> dict:
-    """Everything the mail shows, as JSON (it may wait in a queue). `answers` and `file_names`,
-    when the caller has them at hand, save reading them back."""
+    """Everything the mail shows, as JSON (it may wait in a queue). `answers` (Answers, or rows
+    with their label, value and type) and `file_names`, when the caller has them at hand, save
+    reading them back."""
     answers = list(submission.answers.all()) if answers is None else answers
     if file_names is None:
         file_names = [attachment.original_name for attachment in submission.files.all()]
@@ -70,7 +73,7 @@ def notify_new_submission(
     if answer_rows is None:
         answers = list(submission.answers.all())
     else:
-        answers = [Answer(**row) for row in answer_rows]
+        answers = [SimpleNamespace(**row) for row in answer_rows]  # what the mail reads of an Answer
     email_name = submission.form.email_field_name
     reply_to = next((answer.value for answer in answers if email_name and answer.name == email_name), None)
     send_per_recipient(
