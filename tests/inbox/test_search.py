@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.db import connection, transaction
 
 from frontdesk.inbox import queries
-from frontdesk.inbox.models import Status, Submission, Tally
+from frontdesk.inbox.models import Form, Status, Submission, Tally
 from frontdesk.inbox.operations import accept_submission, update_submission
 from frontdesk.inbox.operations.retention import delete_submission
 from frontdesk.inbox.queries import search
@@ -232,8 +232,10 @@ def test_mariadb_counts_every_letter_it_is_trusted_with_as_a_word_character(cont
     assert missed == []
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's trigram index")
-def test_postgresql_reads_the_trigram_index(made, contact_form):
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's GIN index of the words")
+def test_postgresql_reads_the_index_of_the_words(made, contact_form):
+    """The page and the count of a rare word come from the index (migration 0007), so its
+    expression in queries/search.py is still the one the index holds."""
     # Enough rows of the form that reading them all through the form's index costs more.
     status = Status.objects.first()
     Submission.objects.bulk_create(
@@ -241,14 +243,53 @@ def test_postgresql_reads_the_trigram_index(made, contact_form):
     )
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE inbox_submission")  # also moves GIN's pending list into the index
-    plan = search.form_rows(contact_form, "zeppelin").explain()
-    assert "Bitmap Index Scan on inbox_sub_search_trgm" in plan, plan
-    with connection.cursor() as cursor:  # a sample large enough to tell a rare word (migration 0005)
+    page = search.form_rows(contact_form, "zeppelin").explain()
+    counted = search.form_rows(contact_form, "zeppelin", counting=True).explain()
+    for plan in (page, counted):
+        assert "Bitmap Index Scan on inbox_sub_search_words" in plan, plan
+    with connection.cursor() as cursor:  # a sample large enough to tell a rare word (migration 0007)
         cursor.execute(
-            "SELECT attstattarget FROM pg_attribute"
-            " WHERE attrelid = 'inbox_submission'::regclass AND attname = 'search_text'"
+            "SELECT attstattarget FROM pg_attribute WHERE attrelid = 'inbox_sub_search_words'::regclass"
         )
         assert cursor.fetchone()[0] == 1000
+
+
+def test_a_search_finds_only_its_own_forms_submissions(contact_form, good_answers):
+    """The same words in another form are not found, nor counted, also when that form's id
+    begins with this one's (the PostgreSQL index keeps words as "<form id>/<word>")."""
+    other = Form.objects.create(pk=int(f"{contact_form.pk}1"), slug="other", title={"en": "Other"})
+    status = Status.objects.first()
+    Submission.objects.bulk_create(
+        [
+            Submission(form=other, status=status, search_text="zeppelin invoice"),
+            Submission(form=other, status=status, search_text="1invoice"),
+        ]
+    )
+    own = accept_submission(contact_form, {**good_answers, "message": "A zeppelin, 1 invoice"})[0]
+    for query, expected in [("zeppelin", [own.pk]), ("invoice", [own.pk]), ("1inv", []), ("1", [own.pk])]:
+        flt = queries.parse_filter({"q": query})
+        assert list(queries.filtered(contact_form, flt).values_list("pk", flat=True)) == expected, query
+        assert queries.count(contact_form, flt) == (len(expected), False), query
+
+
+def test_a_text_of_a_megabyte_is_kept_and_found_by_its_words(contact_form):
+    """Answers longer than a PostgreSQL tsvector holds (1 MB of distinct words) are stored, and
+    found by any of their words, the last one too; a word they lack still finds nothing."""
+    many = " ".join(f"w{n:x}" for n in range(150_000))  # 150,000 distinct words, 1.1 MB
+    status = Status.objects.first()
+    long = Submission.objects.create(form=contact_form, status=status, search_text=f"{many} zeppelin")
+    short = Submission.objects.create(form=contact_form, status=status, search_text="zeppelin w1")
+    for query, expected in [
+        ("zeppelin", [short.pk, long.pk]),
+        ("w1", [short.pk, long.pk]),
+        ("w249ef", [long.pk]),  # the 149,999th word
+        ("zeppelin w2", [long.pk]),
+        ("nobody", []),
+        ("w1 nobody", []),
+    ]:
+        flt = queries.parse_filter({"q": query})
+        assert list(queries.filtered(contact_form, flt).values_list("pk", flat=True)) == expected, query
+        assert queries.count(contact_form, flt) == (len(expected), False), query
 
 
 def test_the_migration_rewrites_and_indexes_the_submissions_already_there(made, found):

@@ -73,8 +73,10 @@ def count(form: Form, flt: SubmissionFilter, tab_list: list[Tab] | None = None) 
             if tab.key == flt.tab:
                 return tab.count, False
         return 0, False
+    # The tabs, when given, already say which statuses are spam: one query fewer.
+    spam = None if tab_list is None else [int(tab.key) for tab in tab_list if tab.is_spam]
     # No ORDER BY inside the capped count: it would sort every match before counting.
-    found = filtered(form, flt, counting=True).order_by().values("pk")[: COUNT_CAP + 1].count()
+    found = filtered(form, flt, counting=True, spam_ids=spam).order_by().values("pk")[: COUNT_CAP + 1].count()
     return min(found, COUNT_CAP), found > COUNT_CAP
 
 
