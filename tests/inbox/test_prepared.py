@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from frontdesk.core.prepared import Insert, insert_family
-from frontdesk.inbox.models import Answer, LogLine, Status, Submission
+from frontdesk.inbox.models import Answer, LogLine, Status, Submission, Tally
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +73,7 @@ def test_a_value_for_no_column_is_refused_before_anything_is_written(contact_for
     assert not Submission.objects.exists()
 
 
-def test_a_submission_its_answers_and_its_log_line_go_in_together(contact_form):
+def test_a_submission_its_answers_its_log_line_and_its_count_go_in_together(contact_form):
     answers, log_lines = Insert(Answer), Insert(LogLine)
     answer_rows = [
         answers.bind(
@@ -84,14 +84,20 @@ def test_a_submission_its_answers_and_its_log_line_go_in_together(contact_form):
     log_row = log_lines.bind(submission_id=None, action="submission.created", data={}, created_at=MOMENT)
     submissions = Insert(Submission)
     row = submissions.bind(**submission_values(contact_form))
+    tallies = Insert(Tally)
+    count_row = tallies.bind(
+        form_id=contact_form.pk, status_id=submission_values(contact_form)["status_id"], total=1
+    )
     with CaptureQueriesContext(connection) as queries:
-        new_id = insert_family(
+        new_id, (count_id,) = insert_family(
             submissions,
             row,
             [(answers, "submission_id", answer_rows), (log_lines, "submission_id", [log_row])],
+            beside=[(tallies, count_row)],
         )
     # One round trip on PostgreSQL (a data-modifying WITH); one statement per table elsewhere.
-    assert len(queries) == (1 if connection.vendor == "postgresql" else 3)
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 4)
+    assert Tally.objects.get(pk=count_id).total == 1
     submission = Submission.objects.get(pk=new_id)
     assert stored(new_id) == stored(Submission.objects.create(**submission_values(contact_form)).pk)
     assert list(submission.answers.order_by("position").values_list("value", flat=True)) == ["v0", "v1", "v2"]

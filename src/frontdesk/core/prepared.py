@@ -11,6 +11,8 @@ filled in from the fields) and the model signals, so use it only for models noth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import connections, models
 from django.db.models import Model
 from django.utils import timezone
@@ -104,15 +106,20 @@ class Insert:
 
 _family_sql: dict[tuple, str] = {}
 
+Children = list[tuple[Insert, str, list[list]]]
 
-def insert_family(parent: Insert, row: list, children: list[tuple[Insert, str, list[list]]]) -> int:
-    """Insert one bound `row` of `parent` and, for each child `(insert, attname, rows)`, bound
-    rows whose column `attname` refers to it; answers the parent's new id, which is also put into
-    every child row.
+
+def insert_family(
+    parent: Insert, row: list, children: Children, beside: Sequence[tuple[Insert, list]] = ()
+) -> tuple[int, list[int]]:
+    """Insert one bound `row` of `parent`; for each child `(insert, attname, rows)`, bound rows
+    whose column `attname` refers to it; and each `(insert, row)` of `beside`, a row of its own.
+    Answers the parent's new id (also put into every child row) and the ids of the rows beside.
 
     On PostgreSQL this is one statement (a data-modifying WITH, each child's VALUES taking the id
-    from the parent's RETURNING): a round trip to the server saved per child table, on every
-    accepted post. SQLite and MariaDB have no such statement, and run one per table.
+    from the parent's RETURNING): a round trip to the server, and a parse and plan there, saved
+    per table on every accepted post. SQLite and MariaDB have no such statement, and run one per
+    table.
     """
     children = [child for child in children if child[2]]
     connection = connections[parent.using]
@@ -122,36 +129,52 @@ def insert_family(parent: Insert, row: list, children: list[tuple[Insert, str, l
             for child_row in rows:
                 insert.put(child_row, attname, parent_id)
             insert.run_many(rows)
-        return parent_id
-    shape = (parent, *((insert, attname, len(rows)) for insert, attname, rows in children))
+        return parent_id, [insert.run_one(beside_row) for insert, beside_row in beside]
+    shape = (
+        parent,
+        *((insert, attname, len(rows)) for insert, attname, rows in children),
+        *(insert for insert, _row in beside),
+    )
     if shape not in _family_sql:
-        _family_sql[shape] = _family_statement(parent, children)
+        _family_sql[shape] = _family_statement(parent, children, [insert for insert, _row in beside])
     params = list(row)
     for insert, attname, rows in children:
         skipped = insert._positions[attname]
         for child_row in rows:
             params += child_row[:skipped] + child_row[skipped + 1 :]
+    for _insert, beside_row in beside:
+        params += beside_row
     with connection.cursor() as cursor:
         cursor.execute(_family_sql[shape], params)
-        parent_id = cursor.fetchone()[0]
+        parent_id, *beside_ids = cursor.fetchone()
     for insert, attname, rows in children:
         for child_row in rows:
             insert.put(child_row, attname, parent_id)
-    return parent_id
+    return parent_id, beside_ids
 
 
-def _family_statement(parent: Insert, children: list[tuple[Insert, str, list[list]]]) -> str:
+def _family_statement(parent: Insert, children: Children, beside: list[Insert]) -> str:
     """The WITH statement of insert_family; every name comes from the models, every value is a
     parameter."""
     quote = connections[parent.using].ops.quote_name
-    new_id = f"(SELECT {quote(parent.model._meta.pk.column)} FROM new_row)"  # noqa: S608
+
+    def new_id(table: str, insert: Insert) -> str:
+        return f"(SELECT {quote(insert.model._meta.pk.column)} FROM {table})"  # noqa: S608
+
     parts = [f"new_row AS ({parent._statement(1, returning=True)})"]
     for number, (insert, attname, rows) in enumerate(children):
         # In an INSERT's VALUES every value is coerced to its column's type, so the parameters
         # need no casts; the reference is a subquery on the parent's RETURNING.
-        row = "(" + ", ".join(new_id if field.attname == attname else "%s" for field in insert.fields) + ")"
+        reference = new_id("new_row", parent)
+        row = (
+            "(" + ", ".join(reference if field.attname == attname else "%s" for field in insert.fields) + ")"
+        )
         columns = ", ".join(quote(field.column) for field in insert.fields)
         table = quote(insert.model._meta.db_table)
         values = ", ".join([row] * len(rows))
         parts.append(f"child_{number} AS (INSERT INTO {table} ({columns}) VALUES {values})")  # noqa: S608
-    return "WITH " + ", ".join(parts) + " " + new_id[1:-1]
+    answered = [new_id("new_row", parent)]
+    for number, insert in enumerate(beside):
+        parts.append(f"beside_{number} AS ({insert._statement(1, returning=True)})")
+        answered.append(new_id(f"beside_{number}", insert))
+    return "WITH " + ", ".join(parts) + " SELECT " + ", ".join(answered)

@@ -181,19 +181,22 @@ class _Rows:
             data={"source": source},
             created_at=now,
         )
+        self.count_row = tallies.change_row(form.pk, self.submission.status_id, total=1, unread=1)
 
     def write(self) -> Submission:
-        """Insert the submission, its answers and its log line: one statement on PostgreSQL,
-        three elsewhere (core/prepared.insert_family)."""
+        """Insert the submission, its answers, its log line and the form's count row: one
+        statement on PostgreSQL, four elsewhere (core/prepared.insert_family)."""
         submission = self.submission
-        submission.pk = insert_family(
+        submission.pk, (change_id,) = insert_family(
             SUBMISSIONS,
             self.submission_row,
             [(ANSWERS, "submission_id", self.answer_rows), (LOG_LINES, "submission_id", [self.log_row])],
+            beside=[(tallies.CHANGES, self.count_row)],
         )
         submission._state.adding, submission._state.db = False, "default"
         for answer in self.answers:
             answer["submission_id"] = submission.pk
+        tallies.changed(change_id, submission.form_id, submission.status_id)
         return submission
 
 
@@ -208,7 +211,6 @@ def _store(form, rows: _Rows, uploads, written, since, source, actor):
         return Submission.objects.get(pk=earlier_id), False
     submission = rows.write()
     store_files(submission, uploads, written)
-    tallies.shift(form.pk, submission.status_id, total=1, unread=1)
     # Queued with the rows (core/mail.py): a queue in the database commits the mail with them.
     notify_new_submission(
         submission, answer_rows=rows.answers, file_names=[upload.original_name for upload in uploads]

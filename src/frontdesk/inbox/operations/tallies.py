@@ -21,8 +21,19 @@ CHANGES = Insert(Tally)  # one row per post: its SQL written once (core/prepared
 
 def shift(form_id: int, status_id: int, *, total: int = 0, unread: int = 0) -> None:
     """Add `total` and `unread` (either may be negative) to one form's count in one status."""
-    change = CHANGES.one(form_id=form_id, status_id=status_id, total=total, unread=unread)
-    if change % FOLD_EVERY == 0:
+    change = CHANGES.run_one(change_row(form_id, status_id, total=total, unread=unread))
+    changed(change, form_id, status_id)
+
+
+def change_row(form_id: int, status_id: int, *, total: int = 0, unread: int = 0) -> list:
+    """The row `shift` inserts, bound (core/prepared.py), for a caller that inserts it with
+    others; that caller then calls `changed` with its id."""
+    return CHANGES.bind(form_id=form_id, status_id=status_id, total=total, unread=unread)
+
+
+def changed(change_id: int, form_id: int, status_id: int) -> None:
+    """After a change row went in: fold the pair's rows when its id says it is time."""
+    if change_id % FOLD_EVERY == 0:
         fold(form_id, status_id)
 
 
