@@ -39,6 +39,11 @@ class FormQuerySet(models.QuerySet):
 
         from frontdesk.inbox.models.statuses import Status
 
+        if connection.vendor == "postgresql":  # the same question, its plan kept (migration 0008)
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT * FROM inbox_form_version(%s)", [slug])
+                row = cursor.fetchone()
+            return tuple(row) if row else None
         quote = connection.ops.quote_name
         forms, statuses = quote(Form._meta.db_table), quote(Status._meta.db_table)
         # The names come from the models; the slug is a parameter.
