@@ -190,14 +190,18 @@ def login(base: str) -> tuple[dict, str]:
         return dict(client.cookies), final
 
 
-def benchmarks(env: dict, base: str, clients: int, seconds: float, only: str | None) -> dict[str, dict]:
+def benchmarks(
+    env: dict, base: str, clients: int, seconds: float, only: str | None, rounds: int = 1
+) -> dict[str, dict]:
     results = {}
     tokens = intake.prepare(env) if only in (None, "intake") else {}  # old enough once insert_view ran
-    if only in (None, "insert_view", "intake"):
+    if only == "intake":
+        results.update(intake_rounds(env, base, clients, seconds, tokens, rounds))
+    elif only in (None, "insert_view"):
         log("  insert_view: POST /bench/insert/")
         results["insert_view"] = drive("POST", f"{base}/bench/insert/", clients, seconds, {}, 201)
-    if only in (None, "intake"):
-        results.update(intake_figures(env, base, clients, seconds, tokens, results["insert_view"]))
+        if only is None:
+            results.update(intake_figures(env, base, clients, seconds, tokens, results["insert_view"]))
     if only in (None, "panel_landing"):
         cookies, final = login(base)
         log(f"  panel_landing: GET {final} (where /cms/ leads a logged-in admin)")
@@ -205,14 +209,66 @@ def benchmarks(env: dict, base: str, clients: int, seconds: float, only: str | N
     return results
 
 
-def intake_figures(
-    env: dict, base: str, clients: int, seconds: float, tokens: dict[str, str], bare: dict
+def intake_rounds(
+    env: dict, base: str, clients: int, seconds: float, tokens: dict[str, str], rounds: int
 ) -> dict[str, dict]:
-    """The door to a form that mails nobody, then to one that mails two, each beside the bare view."""
+    """The bare view, the silent door and the mailed door, one after the other, `rounds` times.
+
+    On a machine shared with other work the rates move from one minute to the next; alternating
+    and taking each figure's median (the ratios computed within each round) keeps a burst of
+    other work from deciding a ratio. Rows are compared with every 200 answer of all rounds.
+    """
+    kept: list[dict[str, dict]] = []
+    makers: dict = {}
+    for number in range(1, rounds + 1):
+        if rounds > 1:
+            log(f"  round {number} of {rounds}")
+        log("  insert_view: POST /bench/insert/")
+        this_round = {"insert_view": drive("POST", f"{base}/bench/insert/", clients, seconds, {}, 201)}
+        this_round.update(
+            intake_figures(env, base, clients, seconds, tokens, this_round["insert_view"], makers)
+        )
+        kept.append(this_round)
+    results: dict[str, dict] = {}
+    for name, figures in kept[-1].items():
+        results[name] = {
+            key: (statistics.median(one_round[name][key][0] for one_round in kept), unit)
+            for key, (_value, unit) in figures.items()
+        }
+        for summed in ("ok", "errors", "answered"):
+            results[name][summed] = (sum(one_round[name][summed][0] for one_round in kept), "requests")
+        if "rows" in figures:  # rows counted at the end; answers of every round
+            results[name]["rows"] = figures["rows"]
+            results[name]["rows_minus_answered"] = (
+                figures["rows"][0] - results[name]["answered"][0],
+                "submissions",
+            )
+    if rounds > 1:
+        for name, key in (("intake", "ratio_to_insert_view"), ("intake_mailed", "ratio_to_intake")):
+            values = sorted(one_round[name][key][0] for one_round in kept)
+            results[name][f"{key}_low"] = (values[0], "x")
+            results[name][f"{key}_high"] = (values[-1], "x")
+    return results
+
+
+def intake_figures(
+    env: dict,
+    base: str,
+    clients: int,
+    seconds: float,
+    tokens: dict[str, str],
+    bare: dict,
+    makers: dict | None = None,
+) -> dict[str, dict]:
+    """The door to a form that mails nobody, then to one that mails two, each beside the bare view.
+
+    `makers` ({slug: maker of posts}) carries the posts' numbering from one round to the next, so a
+    later round's posts are not duplicates of an earlier one's."""
     results = {}
+    makers = {} if makers is None else makers
     for name, slug in (("intake", intake.PLAIN), ("intake_mailed", intake.MAILED)):
         log(f"  {name}: POST /site/forms/{slug} (distinct posts, JSON answers)")
-        make = intake.posts(slug, tokens[slug], origin=base)
+        make = makers.setdefault(slug, intake.posts(slug, tokens[slug], origin=base))
         figures = drive("POST", f"{base}/site/forms/{slug}", clients, seconds, {}, 200, make)
         rows = intake.stored(env, slug)
         figures["ratio_to_insert_view"] = (figures["rps"][0] / bare["rps"][0], "x")
@@ -294,7 +350,7 @@ def measure_database(db: str, env: dict, var_dir: Path, args: argparse.Namespace
     port = free_port()
     server = start_server(env, port, args.workers, var_dir / "server.log")
     try:
-        results = benchmarks(env, f"http://{HOST}:{port}", args.clients, args.seconds, args.only)
+        results = benchmarks(env, f"http://{HOST}:{port}", args.clients, args.seconds, args.only, args.rounds)
     finally:
         stop_server(server)
     if reference and "insert_view" in results:
@@ -336,6 +392,12 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--only", choices=["insert_view", "intake", "panel_landing"])
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="with --only intake: alternate the three figures this often, medians",
+    )
     args = parser.parse_args()
     if not 1 <= args.clients <= MAX_CLIENTS:
         parser.error(f"--clients must be between 1 and {MAX_CLIENTS}")
@@ -343,6 +405,8 @@ def main() -> None:
         parser.error(f"--seconds must be more than 0 and at most {MAX_SECONDS:.0f}")
     if not 1 <= args.workers <= 16:
         parser.error("--workers must be between 1 and 16")
+    if not 1 <= args.rounds <= 20:
+        parser.error("--rounds must be between 1 and 20")
     # Other work on the machine skews every figure: say how busy it was before we started.
     out = [f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores"]
     print(out[0], flush=True)
