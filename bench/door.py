@@ -17,7 +17,6 @@ import argparse
 import io
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -103,16 +102,10 @@ def child(posts: int, rounds: int) -> None:
 
 def measure(db: str, posts: int, rounds: int) -> list[str]:
     with fresh_database(db, intake.environment()) as (env, _var_dir):
-        done = subprocess.run(
-            [sys.executable, "-m", "bench.door", "--child", f"--posts={posts}", f"--rounds={rounds}"],
-            env=env,
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=1800,
+        printed = intake.in_server_environment(
+            env, "--child", f"--posts={posts}", f"--rounds={rounds}", module="bench.door", timeout=1800
         )
-    best = json.loads(done.stdout.strip().splitlines()[-1])
+    best = json.loads(printed.strip().splitlines()[-1])
     return [
         *(f"in_process_{name} {value:.3f} ms/request {db}" for name, value in best.items()),
         f"in_process_door_ratio_to_bare {best['bare'] / best['door']:.2f} x {db}",

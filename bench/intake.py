@@ -40,26 +40,27 @@ def environment() -> dict[str, str]:
     return {"FRONTDESK_QUEUE": "db", "FRONTDESK_INBOX_THROTTLE": str(THROTTLE)}
 
 
-def _in_server_environment(env: dict, *args: str) -> str:
+def in_server_environment(env: dict, *args: str, module: str = "bench.intake", timeout: int = 120) -> str:
+    """What `python -m <module> *args` prints, run with the server's environment (its database)."""
     done = subprocess.run(
-        [sys.executable, "-m", "bench.intake", *args],
+        [sys.executable, "-m", module, *args],
         env=env,
         cwd=ROOT,
         check=True,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
     )
     return done.stdout
 
 
 def prepare(env: dict) -> dict[str, str]:
     """Make both forms; {slug: a timestamp token}. A token is valid once it is min_seconds old."""
-    return json.loads(_in_server_environment(env, "prepare"))
+    return json.loads(in_server_environment(env, "prepare"))
 
 
 def stored(env: dict, slug: str) -> int:
-    return int(_in_server_environment(env, "count", slug))
+    return int(in_server_environment(env, "count", slug))
 
 
 def posts(slug: str, token: str, origin: str) -> Callable[[], tuple[bytes, dict[str, str]]]:

@@ -21,8 +21,8 @@ TEXT_FIELDS = (models.CharField, models.TextField)
 
 
 class Insert:
-    """INSERTs into one model's table: `one(**values)` answers the new row's id, `many(rows)`
-    writes all rows in one statement."""
+    """INSERTs into one model's table: `one(**values)` answers the new row's id; `bind` prepares
+    rows for `run_one` and `run_many` (all rows in one statement)."""
 
     def __init__(self, model: type[Model], using: str = "default") -> None:
         self.model, self.using = model, using
@@ -99,9 +99,6 @@ class Insert:
 
     def one(self, **values) -> int:
         return self.run_one(self.bind(**values))
-
-    def many(self, rows: list[dict]) -> None:
-        self.run_many([self.bind(**values) for values in rows])
 
 
 _family_sql: dict[tuple, str] = {}

@@ -39,7 +39,9 @@ class FormQuerySet(models.QuerySet):
 
         from frontdesk.inbox.models.statuses import Status
 
-        if connection.vendor == "postgresql":  # the same question, its plan kept (migration 0008)
+        # PostgreSQL asks the same question through inbox_form_version (migration 0008), whose
+        # plan the connection keeps; a change to the question changes both, that in a migration.
+        if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SELECT * FROM inbox_form_version(%s)", [slug])
                 row = cursor.fetchone()

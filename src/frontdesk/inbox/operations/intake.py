@@ -77,6 +77,7 @@ def _earlier_duplicate(form_id: int, digest: str, since, lock_name: str) -> int 
     on PostgreSQL it first takes the lock on `lock_name` (migration 0008_intake_functions, one round trip).
 
     Written as SQL for the reason of core/prepared.py; served by the index inbox_sub_hash_idx.
+    The search is the same in inbox_intake_guard: a change to it changes both, that in a migration.
     """
     connection = connections["default"]
     since = connection.ops.adapt_datetimefield_value(since)
