@@ -1,0 +1,78 @@
+"""core/locks.exclusive_transaction on an SQLite file: the writers of every process queue on one lock."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+from django.db import connections
+from django.db.backends.sqlite3.base import DatabaseWrapper
+from django.db.utils import ConnectionHandler
+
+from frontdesk.core.locks import exclusive_transaction
+
+ALIAS = "locks_file"
+
+# Asks for the writers' lock without waiting: prints "free" or "held".
+TRY_LOCK = """
+import fcntl, os, sys
+descriptor = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+try:
+    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+except BlockingIOError:
+    print("held")
+else:
+    print("free")
+"""
+
+
+@pytest.fixture
+def file_database(tmp_path):
+    """An SQLite database in a file beside the tests' own, configured as the site configures it."""
+    path = tmp_path / "site.sqlite3"
+    configured = ConnectionHandler(  # fills in every key Django expects of a database
+        {
+            "default": {
+                "ENGINE": "django.db.backends.sqlite3",
+                "NAME": str(path),
+                "OPTIONS": dict(settings.SQLITE_OPTIONS),
+            }
+        }
+    ).settings["default"]
+    connections[ALIAS] = DatabaseWrapper(configured, alias=ALIAS)
+    yield path
+    connections[ALIAS].close()
+    del connections[ALIAS]
+
+
+def another_process_finds(path) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", TRY_LOCK, f"{path}-writers"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    )
+    return done.stdout.strip()
+
+
+@pytest.mark.django_db
+def test_another_process_waits_for_the_writers_lock_only_while_the_transaction_is_open(file_database):
+    # Without the lock, a writer of another process would meet this one in SQLite's busy
+    # handler, which sleeps in steps of up to 100 ms instead of waking when the database is free.
+    with exclusive_transaction("inbox.intake:1:abc", using=ALIAS):
+        with connections[ALIAS].cursor() as cursor:
+            cursor.execute("CREATE TABLE IF NOT EXISTS t (x integer)")
+        assert another_process_finds(file_database) == "held"
+    assert another_process_finds(file_database) == "free"
+
+
+@pytest.mark.django_db
+def test_a_failed_transaction_lets_the_lock_go(file_database):
+    with pytest.raises(RuntimeError), exclusive_transaction("inbox.intake:1:abc", using=ALIAS):
+        raise RuntimeError("the block failed")
+    assert another_process_finds(file_database) == "free"
+    with exclusive_transaction("inbox.intake:1:abc", using=ALIAS):  # and this process can take it again
+        assert another_process_finds(file_database) == "held"
