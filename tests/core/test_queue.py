@@ -1,4 +1,4 @@
-"""core/queue.enqueue_in_transaction writes the row django-tasks-db's own enqueue() writes."""
+"""core/queue.QueuedRow writes the row django-tasks-db's own enqueue() writes."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.db import transaction
 from django.test import override_settings
 
 from frontdesk.core.mail import deliver_mails
-from frontdesk.core.queue import enqueue_in_transaction, is_database_queue
+from frontdesk.core.queue import QueuedRow, is_database_queue
 
 DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 KWARGS = {
@@ -34,7 +34,7 @@ def test_the_row_is_the_one_the_librarys_enqueue_writes():
 
     assert is_database_queue(deliver_mails)
     theirs = DBTaskResult.objects.get(pk=deliver_mails.enqueue(**KWARGS).id)
-    enqueue_in_transaction(deliver_mails, **KWARGS)
+    QueuedRow(deliver_mails).write(**KWARGS)
     ours = DBTaskResult.objects.exclude(pk=theirs.pk).get()
     assert row_without_identity(ours) == row_without_identity(theirs)
     assert ours.pk != theirs.pk and ours.enqueued_at >= theirs.enqueued_at
@@ -46,7 +46,7 @@ def test_a_rolled_back_transaction_leaves_no_task():
     from django_tasks_db.models import DBTaskResult
 
     with pytest.raises(RuntimeError), transaction.atomic():
-        enqueue_in_transaction(deliver_mails, **KWARGS)
+        QueuedRow(deliver_mails).write(**KWARGS)
         raise RuntimeError("the caller failed after queueing")
     assert not DBTaskResult.objects.exists()
 

@@ -60,6 +60,12 @@ def apply_form(db):
     )  # fmt: skip
 
 
+def mailed_form(form):
+    """`form` made to mail someone, so that a new submission queues a mail in its transaction."""
+    form.options = {**form.options, "recipients": {"addresses": ["staff@example.org"]}}
+    form.save(update_fields=["options"])
+
+
 @pytest.fixture
 def minted():
     with time_machine.travel(timezone.now() - timedelta(minutes=1)):
@@ -178,10 +184,12 @@ def test_size_and_count_limits(settings, apply_form, inbox_disk):
 
 
 def test_a_failure_after_the_files_were_written_removes_them(apply_form, inbox_disk, monkeypatch):
-    def broken(submission, **written):
+    mailed_form(apply_form)
+
+    def broken(mail, submission):
         raise RuntimeError("mail queue down")
 
-    monkeypatch.setattr("frontdesk.inbox.operations.intake.notify_new_submission", broken)
+    monkeypatch.setattr("frontdesk.inbox.notify.NewSubmissionMail.queue", broken)
     with pytest.raises(RuntimeError):
         accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
     assert not Submission.objects.exists() and files_on_disk(inbox_disk) == []
@@ -259,10 +267,12 @@ def test_removing_a_file_keeps_its_folder_while_another_file_is_in_it(
 def test_files_removed_after_a_failed_intake_take_their_folders_with_them(
     apply_form, inbox_disk, monkeypatch
 ):
-    def broken(submission, **written):
+    mailed_form(apply_form)
+
+    def broken(mail, submission):
         raise RuntimeError("mail queue down")
 
-    monkeypatch.setattr("frontdesk.inbox.operations.intake.notify_new_submission", broken)
+    monkeypatch.setattr("frontdesk.inbox.notify.NewSubmissionMail.queue", broken)
     with pytest.raises(RuntimeError):
         accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
     assert folders_on_disk(inbox_disk) == []

@@ -23,7 +23,7 @@ from django.utils import translation
 from django.utils.module_loading import import_string
 
 from frontdesk.core.languages import default_language, is_site_language
-from frontdesk.core.queue import enqueue_in_transaction, is_database_queue
+from frontdesk.core.queue import QueuedRow, is_database_queue
 
 logger = logging.getLogger(__name__)
 
@@ -60,26 +60,45 @@ def send_per_recipient(
     task carries every recipient (one row in a database queue, however many are mailed); it
     sends each mail on its own, so a failure for one recipient never stops the next.
     """
-    if not recipients:
-        return
-    kwargs = {
-        "recipients": [
-            [person.address, person.language if is_site_language(person.language) else default_language()]
-            for person in recipients
-        ],
-        "template": template,
-        "context": context,
-        "reply_to": safe_reply_to(reply_to),
-        "on_failure": on_failure,
-        "failure_key": failure_key,
-    }
-    if is_database_queue(deliver_mails):
+    if recipients:
+        Mails(recipients, template=template, reply_to=reply_to, on_failure=on_failure).queue(
+            context, failure_key
+        )
+
+
+class Mails:
+    """`send_per_recipient` in two halves: made before the caller's transaction with what is
+    known then, queued in it with the context and key, which may name rows it has just written.
+    Everything but the queue's INSERT happens in the first half."""
+
+    def __init__(
+        self,
+        recipients: list[Recipient],
+        *,
+        template: str,
+        reply_to: str | None = None,
+        on_failure: str | None = None,
+    ) -> None:
+        self.kwargs = {
+            "recipients": [
+                [person.address, person.language if is_site_language(person.language) else default_language()]
+                for person in recipients
+            ],
+            "template": template,
+            "reply_to": safe_reply_to(reply_to),
+            "on_failure": on_failure,
+        }
         # A row beside the caller's, committed with them or not at all: a crash between a commit
         # and an enqueue cannot lose the mail. Any other backend may run or publish the task at
         # once, so there it waits for the commit: a mail must never announce a rolled-back row.
-        enqueue_in_transaction(deliver_mails, **kwargs)
-    else:
-        transaction.on_commit(lambda: deliver_mails.enqueue(**kwargs))
+        self.row = QueuedRow(deliver_mails) if is_database_queue(deliver_mails) else None
+
+    def queue(self, context: dict, failure_key: str | int | None = None) -> None:
+        kwargs = {**self.kwargs, "context": context, "failure_key": failure_key}
+        if self.row is not None:
+            self.row.write(**kwargs)
+        else:
+            transaction.on_commit(lambda: deliver_mails.enqueue(**kwargs))
 
 
 def render_mail(template: str, context: dict, language: str) -> tuple[str, str]:

@@ -70,6 +70,11 @@ class Insert:
         integer id is stored as it is on every database)."""
         params[self._positions[attname]] = value
 
+    def set(self, params: list, attname: str, value) -> None:
+        """Set one column of bound `params` to `value`, prepared by its field as `bind` does."""
+        field = self.fields[self._positions[attname]]
+        params[self._positions[attname]] = field.get_db_prep_save(value, connections[self.using])
+
     @staticmethod
     def _default(field):
         if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):

@@ -2,11 +2,13 @@
 
 `Task.enqueue()` on django-tasks-db's backend costs about 2 ms of Python per task (it builds the
 task's result twice and connects and disconnects signal receivers on every call), more than the
-public door's whole intake. `enqueue_in_transaction` writes the same row with SQL written once
+public door's whole intake. `QueuedRow` writes the same row with SQL written once
 (core/prepared.py): the columns `DatabaseBackend.enqueue` fills, the defaults of the rest, and
 `run_after` as its `pre_save` receiver sets it. Its `task_enqueued` signal, which only logs, is
-not sent. tests/core/test_queue.py compares the row with one `enqueue()` writes, column by
-column, so a release of django-tasks-db that writes its rows differently fails the tests.
+not sent, and the arguments are not copied through `normalize_json` first: plain JSON, as the
+callers pass, is stored the same without it. tests/core/test_queue.py compares the row with one
+`enqueue()` writes, column by column, so a release of django-tasks-db that writes its rows
+differently fails the tests.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from __future__ import annotations
 import functools
 
 from django.tasks import Task
-from django.utils.json import normalize_json
 from django_tasks_db import DatabaseBackend
 
 from frontdesk.core.prepared import Insert
@@ -33,25 +34,34 @@ def _validate(backend: DatabaseBackend, task: Task) -> None:
     backend.validate_task(task)
 
 
-def enqueue_in_transaction(task: Task, **kwargs) -> None:
-    """Enqueue `task` with `kwargs` as a row of the database queue, written now.
+class QueuedRow:
+    """A task's row in the database queue, bound when made (before the caller's transaction, so
+    that the transaction only runs its INSERT); `write` adds the task's arguments and inserts it.
 
     Only for FRONTDESK_QUEUE=db (`is_database_queue`): the row commits or rolls back with the
-    caller's transaction.
+    caller's transaction. The arguments must be plain JSON (dicts, lists, strings, numbers,
+    booleans, None), as the queue stores them; anything else raises TypeError.
     """
-    from django_tasks_db.models import DBTaskResult, get_date_max
 
-    global _rows
-    if _rows is None:
-        _rows = Insert(DBTaskResult)
-    backend = task.get_backend()
-    _validate(backend, task)
-    _rows.one(
-        id=backend._get_id(),
-        args_kwargs=normalize_json({"args": [], "kwargs": kwargs}),
-        priority=task.priority,
-        task_path=task.module_path,
-        queue_name=task.queue_name,
-        run_after=task.run_after or get_date_max(),
-        backend_name=backend.alias,
-    )
+    def __init__(self, task: Task) -> None:
+        from django_tasks_db.models import DBTaskResult, get_date_max
+
+        global _rows
+        if _rows is None:
+            _rows = Insert(DBTaskResult)
+        self.rows = _rows
+        backend = task.get_backend()
+        _validate(backend, task)
+        self.params = _rows.bind(
+            id=backend._get_id(),
+            args_kwargs=None,
+            priority=task.priority,
+            task_path=task.module_path,
+            queue_name=task.queue_name,
+            run_after=task.run_after or get_date_max(),
+            backend_name=backend.alias,
+        )
+
+    def write(self, **kwargs) -> None:
+        self.rows.set(self.params, "args_kwargs", {"args": [], "kwargs": kwargs})
+        self.rows.run_one(self.params)

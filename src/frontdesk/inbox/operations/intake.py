@@ -28,7 +28,7 @@ from frontdesk.core.prepared import Insert, insert_family
 from frontdesk.inbox.answers import CleanAnswer, clean_answers
 from frontdesk.inbox.models import Answer, Form, LogLine, Status, Submission
 from frontdesk.inbox.models.submissions import Source
-from frontdesk.inbox.notify import notify_new_submission
+from frontdesk.inbox.notify import NewSubmissionMail
 from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.uploads import (
@@ -138,7 +138,17 @@ def accept_submission(
     digest = answers_hash(answers, uploads)
     now = timezone.now()
     window = timedelta(seconds=settings.FRONTDESK["inbox"]["duplicate_window"])
-    rows = _Rows(form, answers, digest, now, source, actor, meta, language)
+    rows = _Rows(
+        form,
+        answers,
+        digest,
+        now,
+        source,
+        actor,
+        meta,
+        language,
+        [upload.original_name for upload in uploads],
+    )
     written: list[str] = []  # names on the inbox storage, deleted again if the block fails
     lock_name = f"inbox.intake:{form.pk}:{digest}"
     try:
@@ -155,7 +165,7 @@ class _Rows:
     (core/prepared.py), so that the transaction, which on SQLite keeps every other writer
     waiting, runs only the statements; the new submission's id is put in when it is known."""
 
-    def __init__(self, form, answers, digest, now, source, actor, meta, language) -> None:
+    def __init__(self, form, answers, digest, now, source, actor, meta, language, file_names) -> None:
         self.submission = Submission(
             form=form,
             status_id=_arrival_status_id(form),
@@ -191,6 +201,7 @@ class _Rows:
             created_at=now,
         )
         self.count_row = tallies.change_row(form.pk, self.submission.status_id, total=1, unread=1)
+        self.mail = NewSubmissionMail.prepare(form, self.submission.language, now, self.answers, file_names)
 
     def write(self) -> Submission:
         """Insert the submission, its answers, its log line and the form's count row: one
@@ -221,8 +232,7 @@ def _store(form, rows: _Rows, uploads, written, since, source, actor, lock_name)
         return Submission.objects.get(pk=earlier_id), False
     submission = rows.write()
     store_files(submission, uploads, written)
-    # Queued with the rows (core/mail.py): a queue in the database commits the mail with them.
-    notify_new_submission(
-        submission, answer_rows=rows.answers, file_names=[upload.original_name for upload in uploads]
-    )
+    if rows.mail is not None:
+        # Queued with the rows (core/mail.py): a queue in the database commits the mail with them.
+        rows.mail.queue(submission)
     return submission, True
