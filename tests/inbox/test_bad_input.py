@@ -9,9 +9,9 @@ from html import unescape
 
 import pytest
 from django.db import close_old_connections
-from django.http import Http404
 from django.urls import reverse
 
+from frontdesk.core.errors import NotFound
 from frontdesk.core.models import ApiToken
 from frontdesk.inbox.models import Field, Form
 from frontdesk.inbox.operations import accept_submission, remove_field, save_form
@@ -106,7 +106,7 @@ def test_putting_aside_a_field_whose_form_was_deleted_meanwhile_is_not_found(con
     # What a field's DELETE finds when the form's DELETE commits between its lookup and its change.
     field = contact_form.live_fields().get(machine_name="message")
     Form.objects.get(pk=contact_form.pk).delete()
-    with pytest.raises(Http404) as caught:
+    with pytest.raises(NotFound) as caught:
         remove_field(None, contact_form, field)
     assert str(caught.value) == "This form has no such field."
 

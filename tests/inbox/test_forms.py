@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models.deletion import RestrictedError
-from django.http import Http404
 
+from frontdesk.core.errors import NotFound
 from frontdesk.inbox.models import Field, Form
 from frontdesk.inbox.operations import (
     accept_submission,
@@ -228,7 +228,7 @@ def test_a_sort_must_name_every_item_once(contact_form):
 
 def test_find_form_accepts_an_id_or_a_slug(contact_form):
     assert find_form(contact_form.pk) == find_form("contact") == contact_form
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         find_form("nope")
 
 

@@ -9,9 +9,9 @@ import pytest
 import time_machine
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import close_old_connections
-from django.http import Http404
 from django.utils import timezone
 
+from frontdesk.core.errors import NotFound
 from frontdesk.inbox.models import LogLine, Status, Submission
 from frontdesk.inbox.operations import accept_submission, save_form
 from frontdesk.inbox.queries import form_counts
@@ -76,7 +76,7 @@ def test_answers_to_unknown_fields_are_ignored(contact_form, good_answers):
 
 def test_a_switched_off_form_takes_no_submission(contact_form, good_answers):
     save_form(None, contact_form, values={"is_switched_off": True})
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         accept_submission(contact_form, good_answers)
 
 

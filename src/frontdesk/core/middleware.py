@@ -1,4 +1,6 @@
-"""The panel speaks each account's own panel language; public pages follow the address prefix.
+"""The panel's language, and the operations' own errors on the panel's and the site's pages.
+
+The panel speaks each account's own panel language; public pages follow the address prefix.
 
 Django's LocaleMiddleware gives every address without a language prefix the default language
 (the public site uses `i18n_patterns(prefix_default_language=False)`). The panel has no prefix,
@@ -8,7 +10,11 @@ their cookie or browser instead, and a logged-in account its panel language.
 
 from __future__ import annotations
 
+from django.core.handlers.exception import response_for_exception
+from django.http import Http404
 from django.utils import translation
+
+from frontdesk.core.errors import NotFound
 
 PANEL_PREFIXES = ("/cms/", "/api/cms/")
 
@@ -27,3 +33,20 @@ class PanelLanguageMiddleware:
             translation.activate(language)
             request.LANGUAGE_CODE = translation.get_language()
         return self.get_response(request)
+
+
+class NotFoundMiddleware:
+    """An operation's NotFound (core/errors.py), raised under a page, answers as Django's own
+    Http404 does: the site's 404 page, with the operation's words where DEBUG shows them. The
+    API and the MCP calls answer it themselves."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, NotFound):
+            return response_for_exception(request, Http404(str(exception)))
+        return None

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from django.apps import apps
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.db import transaction
-from django.http import Http404
 from django.utils.translation import gettext as _
 
 from frontdesk.core.api.auth import PermissionRule
+from frontdesk.core.errors import NotFound
 from frontdesk.core.models import Note
 
 MAX_NOTE_LENGTH = 10_000
@@ -34,7 +34,7 @@ class NoteEntity:
         try:
             return model._default_manager.get(pk=object_id)
         except (ObjectDoesNotExist, ValueError, TypeError, ValidationError):
-            raise Http404(_("There is no such record.")) from None
+            raise NotFound(_("There is no such record.")) from None
 
 
 _entities: dict[str, NoteEntity] = {}
@@ -56,7 +56,7 @@ def get_entity(key: str) -> NoteEntity:
     try:
         return _entities[key]
     except KeyError:
-        raise Http404(_("Notes cannot be kept on %(entity)s.") % {"entity": key}) from None
+        raise NotFound(_("Notes cannot be kept on %(entity)s.") % {"entity": key}) from None
 
 
 class EntityPermission(PermissionRule):

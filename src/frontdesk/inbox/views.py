@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from frontdesk.core.api.errors import error_map
+from frontdesk.core.errors import NotFound, field_errors
 from frontdesk.core.languages import default_language
 from frontdesk.inbox import antispam
 from frontdesk.inbox.door import (
@@ -66,8 +66,8 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except ValidationError as error:
             return answer(
-                request, refusal(_("Please correct the marked fields."), 422, error_map(error)), form
+                request, refusal(_("Please correct the marked fields."), 422, field_errors(error)), form
             )
-        except Http404:
+        except NotFound:
             return answer(request, gone())  # switched off while the post was on its way
         return answer(request, thanks(), form)

@@ -6,27 +6,13 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
-from django.http import Http404
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as SchemaValidationError
 
 from frontdesk.core.api.parser import BodyRefused
-
-
-class Conflict(Exception):
-    """Raised by an operation when the caller's revision is stale (answered with 409)."""
-
-
-def error_map(error: ValidationError) -> dict[str, list[str]]:
-    if hasattr(error, "error_dict"):
-        return {
-            field: [str(message) for message in ValidationError(items).messages]
-            for field, items in error.error_dict.items()
-        }
-    return {"__all__": [str(message) for message in error.messages]}
+from frontdesk.core.errors import KNOWN, problem
 
 
 def _schema_errors(error: SchemaValidationError) -> dict[str, list[str]]:
@@ -50,9 +36,14 @@ def install_error_handlers(api: NinjaAPI) -> None:
             body["errors"] = errors
         return api.create_response(request, body, status=status)
 
-    @api.exception_handler(ValidationError)
-    def invalid(request, error: ValidationError):
-        return answer(request, 422, _("Some values are not valid."), error_map(error))
+    def known(request, error: Exception):
+        # The operations' errors, in the words every door uses (core/errors.py).
+        meaning = problem(error)
+        assert meaning is not None  # registered for KNOWN only
+        return answer(request, meaning.status, meaning.message, meaning.errors)
+
+    for kind in KNOWN:
+        api.add_exception_handler(kind, known)
 
     @api.exception_handler(SchemaValidationError)
     def schema_invalid(request, error: SchemaValidationError):
@@ -61,22 +52,6 @@ def install_error_handlers(api: NinjaAPI) -> None:
     @api.exception_handler(AuthenticationError)
     def unauthenticated(request, error):
         return answer(request, 401, _("Log in or send a valid bearer token."))
-
-    @api.exception_handler(PermissionDenied)
-    def forbidden(request, error):
-        return answer(request, 403, str(error) or _("You may not do this."))
-
-    @api.exception_handler(Http404)
-    def not_found(request, error):
-        return answer(request, 404, str(error) or _("There is no such record."))
-
-    @api.exception_handler(ObjectDoesNotExist)
-    def missing(request, error):
-        return answer(request, 404, _("There is no such record."))
-
-    @api.exception_handler(Conflict)
-    def conflict(request, error):
-        return answer(request, 409, str(error) or _("Someone else changed this in the meantime."))
 
     @api.exception_handler(HttpError)
     def http_error(request, error: HttpError):

@@ -13,15 +13,13 @@ import logging
 from contextvars import ContextVar
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import close_old_connections, transaction
-from django.http import Http404
 from django.utils import translation
 from django.utils.translation import gettext as _
 from mcp.types import CallToolResult, TextContent
 
-from frontdesk.core.api.errors import Conflict, error_map
+from frontdesk.core.errors import KNOWN, problem
 from frontdesk.core.mcp.registry import ResourceSpec, ToolSpec
 from frontdesk.core.models import ApiToken
 
@@ -89,16 +87,11 @@ def _call(spec: ToolSpec | ResourceSpec, actor, params: dict[str, Any], dry_run:
                 result = {"result": result}
             return {**result, "dry_run": dry_run}
         return jsonable(spec.fn(actor, **params))
-    except ValidationError as error:
-        raise Refusal(_("Some values are not valid."), error_map(error)) from None
-    except PermissionDenied as error:
-        raise Refusal(str(error) or _("You may not do this.")) from None
-    except Http404 as error:
-        raise Refusal(str(error) or _("There is no such record.")) from None
-    except ObjectDoesNotExist:
-        raise Refusal(_("There is no such record.")) from None
-    except Conflict as error:
-        raise Refusal(str(error) or _("Someone else changed this in the meantime.")) from None
+    except KNOWN as error:
+        # The operations' errors, in the words every door uses (core/errors.py).
+        meaning = problem(error)
+        assert meaning is not None
+        raise Refusal(meaning.message, meaning.errors) from None
 
 
 def run(spec: ToolSpec | ResourceSpec, token_id: int, params: dict[str, Any], dry_run: bool = False) -> Any:

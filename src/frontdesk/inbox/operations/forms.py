@@ -17,10 +17,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models.deletion import RestrictedError
-from django.http import Http404
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from frontdesk.core.errors import NotFound
 from frontdesk.core.fields import merge_translations
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form
@@ -57,7 +57,7 @@ def find_form(reference: int | str) -> Form:
     try:
         return Form.objects.get(**lookup)
     except Form.DoesNotExist:
-        raise Http404(_("There is no form %(reference)s.") % {"reference": text}) from None
+        raise NotFound(_("There is no form %(reference)s.") % {"reference": text}) from None
 
 
 def find_field(form: Form, name: object) -> Field | None:
@@ -453,7 +453,7 @@ def remove_field(actor, form: Form, field: Field) -> Field:
     # makes a deletion that committed first leave nothing to put aside (not found), and one that
     # comes later wait for this change, instead of an update that finds no row.
     if form.live_fields().select_for_update().filter(pk=field.pk).first() is None:
-        raise Http404(_("This form has no such field."))
+        raise NotFound(_("This form has no such field."))
     field.deleted_at = timezone.now()
     field.save(update_fields=["deleted_at"])
     _touch(form)

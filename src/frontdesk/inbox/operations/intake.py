@@ -18,10 +18,10 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import connections
-from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.locks import advisory_key, exclusive_transaction
 from frontdesk.core.prepared import Insert, insert_family
@@ -111,13 +111,13 @@ def accept_submission(
     store them; returns (submission, created).
 
     Raises one ValidationError keyed `fields.<machine name>` for answers and files together, or
-    Http404 for a switched-off form. Files are written only for a new submission; when anything
+    NotFound for a switched-off form. Files are written only for a new submission; when anything
     in the transaction fails, the files already written are deleted again.
     """
     if source == Source.PANEL:
         require(actor, "inbox.update")
     if form.is_switched_off:
-        raise Http404(_("This form is switched off."))
+        raise NotFound(_("This form is switched off."))
     fields = form.intake_fields()
     errors: dict[str, list[str]] = {}
     answers: list[CleanAnswer] = []
