@@ -220,18 +220,16 @@ def live_site(live_server_url, transactional_db) -> str:
 @pytest.fixture
 def account_notes():
     """A registered note entity for the tests: notes on accounts, guarded by core.accounts.manage."""
-    from frontdesk.core.notes import NoteEntity, register_entity, unregister_entity
+    from frontdesk.core.notes import ENTITIES, NoteEntity
 
-    register_entity(
-        NoteEntity(
-            "test_account",
-            model="core.User",
-            view_permission="core.accounts.manage",
-            add_permission="core.accounts.manage",
-        )
+    entity = NoteEntity(
+        "test_account",
+        model="core.User",
+        view_permission="core.accounts.manage",
+        add_permission="core.accounts.manage",
     )
-    yield "test_account"
-    unregister_entity("test_account")
+    with ENTITIES.temporarily("test_account", entity):
+        yield "test_account"
 
 
 @pytest.fixture

@@ -39,7 +39,7 @@ from frontdesk.core import notes
 from frontdesk.core.api import api
 from frontdesk.core.mcp.registry import known_scopes
 from frontdesk.core.models import ApiToken
-from frontdesk.core.panel.sections import _sections
+from frontdesk.core.panel.sections import SECTIONS
 
 PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>|\{(\w+)\}")
 PER_ENTITY = notes.EntityPermission.name  # the notes routes: the addressed entity decides
@@ -150,7 +150,7 @@ def declared_panel() -> dict[str, tuple[str, ...]]:
     for template, view in _walk(get_resolver().url_patterns):
         section_key = getattr(view, "panel_section", None)
         if section_key is not None:
-            section = _sections[section_key]
+            section = SECTIONS[section_key]
             permissions = tuple(p for p in (section.permission, view.panel_permission) if p)
             declared["/" + template.lstrip("^").rstrip("$")] = permissions
     return declared

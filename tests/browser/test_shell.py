@@ -58,15 +58,16 @@ def test_a_wrong_password_is_announced_in_a_focused_summary(page, admin_user):
     axe_check(page)
 
 
-def test_an_account_without_sections_sees_a_clear_page(page, make_user, monkeypatch):
+def test_an_account_without_sections_sees_a_clear_page(page, make_user):
     get_resolver().url_patterns  # noqa: B018  (built from the registry: build it with "profile")
-    monkeypatch.delitem(registry._sections, "profile")
-    user = make_user()
-    log_in(page, user.email, PASSWORD)
-    expect(page.get_by_role("heading", level=1)).to_have_text("Nothing to open yet")
-    expect(page.get_by_text("Your account can't open any section yet.")).to_be_visible()
-    expect(page.locator("[data-menu-button]")).to_have_count(0)
-    axe_check(page)
+    with registry.SECTIONS.scratch() as sections:
+        del sections["profile"]
+        user = make_user()
+        log_in(page, user.email, PASSWORD)
+        expect(page.get_by_role("heading", level=1)).to_have_text("Nothing to open yet")
+        expect(page.get_by_text("Your account can't open any section yet.")).to_be_visible()
+        expect(page.locator("[data-menu-button]")).to_have_count(0)
+        axe_check(page)
 
 
 def test_logging_out_returns_to_the_login_page(logged_in_page, admin_user):

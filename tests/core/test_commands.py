@@ -64,13 +64,13 @@ def test_createadmin_refuses_a_bad_address():
 @pytest.fixture
 def registered_demo():
     made: list[str] = []
-    demo.register_demo(
+    content = demo.DemoContent(
         "test-content",
         seed=lambda: made.append("seeded") or "1 thing seeded",
         remove=lambda: made.append("removed") or "1 thing removed",
     )
-    yield made
-    demo._contents.pop("test-content")
+    with demo.DEMOS.temporarily("test-content", content):
+        yield made
 
 
 def test_demo_seeds_every_registered_content_and_prints_the_admin_login(registered_demo):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from contextlib import ExitStack
 from datetime import timedelta
 from typing import Annotated, Any
 
@@ -123,29 +124,31 @@ def probe_tools():
         transaction.on_commit(lambda: committed.append(word))
         return {"remembered": word}
 
-    registry.register_tool(
-        "test_guarded",
-        guarded,
-        scope="account:read",
-        permission="core.accounts.manage",
-        description="Guarded.",
-    )
-    registry.register_tool(
-        "test_remember",
-        remember,
-        scope="account:read",
-        permission=None,
-        description="Remember.",
-        changes=True,
-    )
-
     def crash(actor) -> dict:
         raise RuntimeError("secret internals")
 
-    registry.register_tool("test_crash", crash, scope="account:read", permission=None, description="Crash.")
-    yield committed
-    for name in ("test_guarded", "test_remember", "test_crash"):
-        registry.unregister_tool(name)
+    probes = [
+        registry.tool_spec(
+            "test_guarded",
+            guarded,
+            scope="account:read",
+            permission="core.accounts.manage",
+            description="Guarded.",
+        ),
+        registry.tool_spec(
+            "test_remember",
+            remember,
+            scope="account:read",
+            permission=None,
+            description="Remember.",
+            changes=True,
+        ),
+        registry.tool_spec("test_crash", crash, scope="account:read", permission=None, description="Crash."),
+    ]
+    with ExitStack() as registered:
+        for spec in probes:
+            registered.enter_context(registry.TOOLS.temporarily(spec.name, spec))
+        yield committed
 
 
 # --- Listing and authentication ---------------------------------------------------------------
@@ -319,15 +322,17 @@ def test_the_notes_operations_permission_is_enforced_through_the_tool(
 
 
 @pytest.mark.live
-def test_tools_registered_after_start_up_appear_and_disappear(server, make_user, token_for, probe_tools):
+def test_tools_registered_after_start_up_appear_and_disappear(server, make_user, token_for):
     secret = token_for(make_user())
-    names = {tool.name for tool in with_session(server, secret, lambda s: s.list_tools()).tools}
-    assert {"test_guarded", "test_remember"} <= names
+    spec = registry.tool_spec(
+        "test_passing", lambda actor: {}, scope="account:read", permission=None, description="Passing."
+    )
+    with registry.TOOLS.temporarily("test_passing", spec):
+        names = {tool.name for tool in with_session(server, secret, lambda s: s.list_tools()).tools}
+        assert "test_passing" in names
 
-    registry.unregister_tool("test_guarded")
-
     names = {tool.name for tool in with_session(server, secret, lambda s: s.list_tools()).tools}
-    assert "test_guarded" not in names
+    assert "test_passing" not in names
     assert call(server, secret, "test_guarded").is_error
 
 
@@ -442,10 +447,10 @@ def test_a_registered_resource_is_read_within_its_scope(server, make_user, token
     def profile(actor) -> dict:
         return {"email": actor.email}
 
-    registry.register_resource(
+    spec = registry.resource_spec(
         "test://profile", profile, name="test_profile", scope="notes:read", permission=None, description="Me."
     )
-    try:
+    with registry.RESOURCES.temporarily("test://profile", spec):
         account = make_user(email="reader@example.com")
         allowed = token_for(account, ["notes:read"])
         lacking = token_for(account, ["account:read"])
@@ -456,8 +461,6 @@ def test_a_registered_resource_is_read_within_its_scope(server, make_user, token
             with_session(server, lacking, lambda s: s.read_resource("test://profile"))
         errors = [leaf for leaf in leaves(caught.value) if isinstance(leaf, MCPError)]
         assert errors and "This resource needs the scope notes:read" in str(errors[0])
-    finally:
-        registry.unregister_resource("test://profile")
 
 
 # --- The registry -----------------------------------------------------------------------------
@@ -482,26 +485,29 @@ def test_the_core_tools_declare_the_core_scopes():
 def test_a_badly_declared_tool_is_refused_at_registration(fn, options, words):
     declared = {"scope": "inbox:read", "permission": None, "description": "Probe.", **options}
     with pytest.raises(ImproperlyConfigured, match=words):
-        registry.register_tool("test_bad", fn, **declared)
+        registry.tool_spec("test_bad", fn, **declared)
     assert registry.get_tool("test_bad") is None
 
 
 def test_the_same_name_cannot_be_registered_for_two_functions():
-    with pytest.raises(ImproperlyConfigured, match="registered twice"):
-        registry.register_tool(
-            "notes_add", lambda actor: None, scope="notes:write", permission=None, description="Other."
-        )
+    other = registry.tool_spec(
+        "notes_add", lambda actor: None, scope="notes:write", permission=None, description="Other."
+    )
+    with (
+        pytest.raises(ImproperlyConfigured, match="registered twice"),
+        registry.TOOLS.temporarily("notes_add", other),
+    ):
+        pass
     assert registry.get_tool("notes_add").description.startswith("Add a staff note")
 
 
-def test_the_decorator_form_registers_the_function():
-    @registry.register_tool("test_decorated", scope="test:read", permission=None, description="Decorated.")
-    def decorated(actor) -> dict:
+def test_a_tool_registered_for_a_while_brings_its_scope_and_takes_it_away():
+    def probe(actor) -> dict:
         raise ValidationError("unused")
 
-    try:
-        assert registry.get_tool("test_decorated").fn is decorated
+    spec = registry.tool_spec("test_probe", probe, scope="test:read", permission=None, description="Probe.")
+    with registry.TOOLS.temporarily("test_probe", spec):
+        assert registry.get_tool("test_probe").fn is probe
         assert "test:read" in registry.known_scopes()
-    finally:
-        registry.unregister_tool("test_decorated")
+    assert registry.get_tool("test_probe") is None
     assert "test:read" not in registry.known_scopes()

@@ -36,10 +36,8 @@ def _urls_built_first():
 @pytest.fixture
 def sections():
     """A scratch copy of the section registry, restored afterwards."""
-    saved = dict(registry._sections)
-    yield registry._sections
-    registry._sections.clear()
-    registry._sections.update(saved)
+    with registry.SECTIONS.scratch() as scratch:
+        yield scratch
 
 
 def call_token_create(email: str, scopes: str) -> str:
@@ -133,7 +131,7 @@ def test_an_inbox_registered_without_landing_gives_way_to_a_landing_section(sect
 
 @override_settings(FRONTDESK={"panel": {"paths": {"tokens": "agents/keys/"}}})
 def test_a_site_moves_a_section_with_the_paths_setting(sections, make_user):
-    assert registry._sections["tokens"].address == "agents/keys"
+    assert registry.SECTIONS["tokens"].address == "agents/keys"
     sections["spot"] = Section(key="spot", label="Spot", urlconf="x", path="somewhere", landing=True)
     assert sections["spot"].address == "somewhere"
     user = make_user("core.tokens.manage")

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from frontdesk.core.demo import DemoPage, register_demo, unregister_demo
+from frontdesk.core.demo import DEMOS, DemoContent, DemoPage
 
 pytestmark = pytest.mark.django_db
 
@@ -18,14 +18,14 @@ HOURS = {"en": "Opening hours", "de": "Öffnungszeiten", "ru": "Часы раб�
 @pytest.fixture
 def registered_page():
     """Demo content of a made-up service with one public page (the home page stands in for it)."""
-    register_demo(
+    content = DemoContent(
         "test-hours",
         seed=lambda: "",
         remove=lambda: "",
         pages=lambda: [DemoPage(title=HOURS, url_name="site:home")],
     )
-    yield
-    unregister_demo("test-hours")
+    with DEMOS.temporarily("test-hours", content):
+        yield
 
 
 def description(html: str) -> str:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
+from frontdesk.core.registry import Registry
+
 
 @dataclass(frozen=True)
 class DemoPage:
@@ -40,7 +42,7 @@ class DemoContent:
     pages: Callable[[], list[DemoPage]] = _no_pages
 
 
-_contents: dict[str, DemoContent] = {}
+DEMOS: Registry[DemoContent] = Registry("demo content")
 
 
 def register_demo(
@@ -50,17 +52,13 @@ def register_demo(
     remove: Callable[[], str],
     pages: Callable[[], list[DemoPage]] = _no_pages,
 ) -> None:
-    _contents[name] = DemoContent(name, seed, remove, pages)
-
-
-def unregister_demo(name: str) -> None:
-    _contents.pop(name, None)
+    DEMOS.register(name, DemoContent(name, seed, remove, pages))
 
 
 def demo_contents() -> list[DemoContent]:
-    return list(_contents.values())
+    return DEMOS.all()
 
 
 def demo_pages() -> list[DemoPage]:
     """Every public page the demo contents have now, in the order the apps registered them."""
-    return [page for content in _contents.values() for page in content.pages()]
+    return [page for content in DEMOS.all() for page in content.pages()]

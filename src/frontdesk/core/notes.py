@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from frontdesk.core.api.auth import PermissionRule
 from frontdesk.core.errors import NotFound
 from frontdesk.core.models import Note
+from frontdesk.core.registry import Registry
 
 MAX_NOTE_LENGTH = 10_000
 
@@ -37,24 +38,20 @@ class NoteEntity:
             raise NotFound(_("There is no such record.")) from None
 
 
-_entities: dict[str, NoteEntity] = {}
+ENTITIES: Registry[NoteEntity] = Registry("note entity")
 
 
-def register_entity(entity: NoteEntity) -> None:
-    _entities[entity.key] = entity
-
-
-def unregister_entity(key: str) -> None:
-    _entities.pop(key, None)
+def register_entity(entity: NoteEntity) -> NoteEntity:
+    return ENTITIES.register(entity.key, entity)
 
 
 def registered_entities() -> list[NoteEntity]:
-    return list(_entities.values())
+    return ENTITIES.all()
 
 
 def get_entity(key: str) -> NoteEntity:
     try:
-        return _entities[key]
+        return ENTITIES[key]
     except KeyError:
         raise NotFound(_("Notes cannot be kept on %(entity)s.") % {"entity": key}) from None
 

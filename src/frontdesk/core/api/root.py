@@ -11,6 +11,7 @@ from ninja import NinjaAPI, Router
 from frontdesk.core.api.auth import BearerToken, PanelSession
 from frontdesk.core.api.errors import install_error_handlers
 from frontdesk.core.api.parser import JsonBodyParser
+from frontdesk.core.registry import Registry
 
 
 def logged_in_only(view):
@@ -42,12 +43,10 @@ api = NinjaAPI(
 )
 install_error_handlers(api)
 
-_mounted: set[str] = set()
+ROUTERS: Registry[Router] = Registry("API router")
 
 
 def register_router(prefix: str, router: Router) -> None:
     """Mount an app's router under /api/cms/<prefix>; call it from `AppConfig.ready()`."""
-    if prefix in _mounted:
-        return
-    _mounted.add(prefix)
+    ROUTERS.register(prefix or "/", router)
     api.add_router(prefix, router)

@@ -2,11 +2,12 @@
 
     from frontdesk.core.mcp.registry import register_tool
 
-    @register_tool("inbox_set_status", scope="inbox:write", permission="inbox.update",
-                   description="Set the status of one submission.", changes=True)
     def set_status(actor, submission: Annotated[int, Field(description="Submission id")],
                    status: Annotated[str, Field(description="new, open or done")]) -> dict:
         return describe(operations.set_status(actor, submission, status))
+
+    register_tool("inbox_set_status", set_status, scope="inbox:write", permission="inbox.update",
+                  description="Set the status of one submission.", changes=True)
 
 A tool is a plain sync function `fn(actor, **params)`: it calls the app's operations and turns
 their result into JSON-able values; it never holds a rule. Its parameters (type hints, pydantic
@@ -14,7 +15,9 @@ their result into JSON-able values; it never holds a rule. Its parameters (type 
 checks the token's scope and the account's permission, runs the function as the token's account,
 adds `dry_run` to tools registered with `changes=True`, and maps Django errors to tool errors.
 
-This module only records what apps declare; it imports nothing from the SDK.
+This module only records what apps declare (in core/registry.Registry: a name once, nothing
+added after start-up but for a test's `TOOLS.temporarily(name, tool_spec(...))`); it imports
+nothing from the SDK.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
+
+from frontdesk.core.registry import Registry
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 SCOPE_RE = re.compile(r"^[a-z][a-z0-9_-]*:[a-z][a-z0-9_-]*$")
@@ -58,21 +63,15 @@ class ResourceSpec:
     mime_type: str = "application/json"
 
 
-_tools: dict[str, ToolSpec] = {}
-_resources: dict[str, ResourceSpec] = {}
+TOOLS: Registry[ToolSpec] = Registry("MCP tool")
+RESOURCES: Registry[ResourceSpec] = Registry("MCP resource")
 _scopes: dict[str, str] = {}  # scopes declared on their own (the panel API's), with a description
 _lock = threading.Lock()
-# Bumped on every change, so the running server knows when to mirror the registry again.
-_version = 0
-
-
-def _bump() -> None:
-    global _version
-    _version += 1
 
 
 def version() -> int:
-    return _version
+    """Moves on every change of the tools or resources, so the running server mirrors them again."""
+    return TOOLS.version + RESOURCES.version
 
 
 def _check_common(
@@ -105,116 +104,74 @@ def _check_common(
         raise ImproperlyConfigured(f"The MCP {kind} {key!r} must be a plain (sync) function.")
 
 
-def register_tool(
+def tool_spec(
     name: str,
-    fn: ToolFunction | None = None,
+    fn: ToolFunction,
     *,
     scope: str,
     permission: str | None,
     description: str,
     changes: bool = False,
-) -> ToolSpec | Callable[[ToolFunction], ToolFunction]:
-    """Register `fn(actor, **params)` as the MCP tool `name`; without `fn`, return a decorator.
+) -> ToolSpec:
+    """`fn(actor, **params)` declared as the MCP tool `name`, checked; refused with one line.
 
     `scope` is what the token must carry (`inbox:read`); `permission` the Django permission the
     account needs (`inbox.view`), or None when the function's operations check per record.
     `changes=True` marks a tool that writes: it gets a `dry_run` parameter.
     """
-    if fn is None:
-
-        def decorator(function: ToolFunction) -> ToolFunction:
-            register_tool(
-                name, function, scope=scope, permission=permission, description=description, changes=changes
-            )
-            return function
-
-        return decorator
-
     if not NAME_RE.match(name or ""):
         raise ImproperlyConfigured(f"An MCP tool name is lower case letters, digits and _, not {name!r}.")
     _check_common("tool", name, fn, scope, permission, description)
-    spec = ToolSpec(name, fn, scope, permission, description.strip(), changes)
-    with _lock:
-        if name in _tools and _tools[name] != spec:
-            raise ImproperlyConfigured(f"The MCP tool {name!r} is registered twice.")
-        _tools[name] = spec
-        _bump()
-    return spec
+    return ToolSpec(name, fn, scope, permission, description.strip(), changes)
 
 
-def unregister_tool(name: str) -> None:
-    with _lock:
-        if _tools.pop(name, None) is not None:
-            _bump()
+def register_tool(name: str, fn: ToolFunction, **declared: Any) -> ToolSpec:
+    """Register the tool `tool_spec(name, fn, **declared)` describes; from `AppConfig.ready()`."""
+    return TOOLS.register(name, tool_spec(name, fn, **declared))
 
 
 def get_tool(name: str) -> ToolSpec | None:
-    return _tools.get(name)
+    return TOOLS.get(name)
 
 
 def registered_tools() -> list[ToolSpec]:
-    with _lock:  # the server reads from its own thread while tests and apps register
-        return sorted(_tools.values(), key=lambda spec: spec.name)
+    return sorted(TOOLS.all(), key=lambda spec: spec.name)
 
 
-def register_resource(
+def resource_spec(
     uri: str,
-    fn: ToolFunction | None = None,
+    fn: ToolFunction,
     *,
     name: str,
     scope: str,
     permission: str | None,
     description: str,
     mime_type: str = "application/json",
-) -> ResourceSpec | Callable[[ToolFunction], ToolFunction]:
-    """Register `fn(actor, **uri_params)` as the MCP resource at `uri`; without `fn`, a decorator.
+) -> ResourceSpec:
+    """`fn(actor, **uri_params)` declared as the MCP resource at `uri`, checked.
 
     `uri` may be a template (`inbox://submissions/{id}`): its variables are `fn`'s parameters.
     Resources are read-only, so there is no `changes`; scope and permission work as for tools.
     """
-    if fn is None:
-
-        def decorator(function: ToolFunction) -> ToolFunction:
-            register_resource(
-                uri,
-                function,
-                name=name,
-                scope=scope,
-                permission=permission,
-                description=description,
-                mime_type=mime_type,
-            )
-            return function
-
-        return decorator
-
     if "://" not in (uri or ""):
         raise ImproperlyConfigured(f"An MCP resource address looks like 'inbox://forms', not {uri!r}.")
     if not NAME_RE.match(name or ""):
         raise ImproperlyConfigured(f"An MCP resource name is lower case letters, digits and _, not {name!r}.")
     _check_common("resource", uri, fn, scope, permission, description)
-    spec = ResourceSpec(uri, fn, name, scope, permission, description.strip(), mime_type)
-    with _lock:
-        if uri in _resources and _resources[uri] != spec:
-            raise ImproperlyConfigured(f"The MCP resource {uri!r} is registered twice.")
-        _resources[uri] = spec
-        _bump()
-    return spec
+    return ResourceSpec(uri, fn, name, scope, permission, description.strip(), mime_type)
 
 
-def unregister_resource(uri: str) -> None:
-    with _lock:
-        if _resources.pop(uri, None) is not None:
-            _bump()
+def register_resource(uri: str, fn: ToolFunction, **declared: Any) -> ResourceSpec:
+    """Register the resource `resource_spec(uri, fn, **declared)` describes."""
+    return RESOURCES.register(uri, resource_spec(uri, fn, **declared))
 
 
 def get_resource(uri: str) -> ResourceSpec | None:
-    return _resources.get(uri)
+    return RESOURCES.get(uri)
 
 
 def registered_resources() -> list[ResourceSpec]:
-    with _lock:
-        return sorted(_resources.values(), key=lambda spec: spec.uri)
+    return sorted(RESOURCES.all(), key=lambda spec: spec.uri)
 
 
 def register_scope(scope: str, description: str = "") -> None:
@@ -228,5 +185,5 @@ def register_scope(scope: str, description: str = "") -> None:
 def known_scopes() -> list[str]:
     """Every scope a tool or resource declares, or registered alone: what a token may be given."""
     with _lock:
-        declared = {spec.scope for spec in [*_tools.values(), *_resources.values()]}
+        declared = {spec.scope for spec in [*TOOLS.all(), *RESOURCES.all()]}
         return sorted(declared | set(_scopes))

@@ -9,7 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
-from frontdesk.core.panel.sections import _sections
+from frontdesk.core.panel.sections import SECTIONS
 
 
 def panel_page(section_key: str, permission: str | None = None) -> Callable:
@@ -24,7 +24,7 @@ def panel_page(section_key: str, permission: str | None = None) -> Callable:
             user = request.user
             if not (user.is_authenticated and user.is_active):
                 return redirect_to_login(request.get_full_path())
-            section = _sections[section_key]
+            section = SECTIONS[section_key]
             if not section.visible_to(user) or (permission and not user.has_perm(permission)):
                 raise PermissionDenied
             request.panel_section = section

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.functional import Promise
 
-from frontdesk.core.panel.sections import Section, _sections, grouped_menu
+from frontdesk.core.panel.sections import SECTIONS, Section, grouped_menu
 
 
 def section_url(section: Section) -> str:
@@ -17,7 +17,7 @@ def section_url(section: Section) -> str:
 
 def url_for_key(user, key: str) -> str:
     """The address of section `key` when `user` may open it, else ""."""
-    section = _sections.get(key)
+    section = SECTIONS.get(key)
     return section_url(section) if section is not None and section.visible_to(user) else ""
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.functional import Promise
+
+from frontdesk.core.registry import Registry
 
 
 @dataclass(frozen=True)
@@ -47,23 +48,16 @@ class Section:
         return self.permission is None or user.has_perm(self.permission)
 
 
-_sections: dict[str, Section] = {}
+SECTIONS: Registry[Section] = Registry("panel section")
 
 
 def register_section(section: Section) -> Section:
-    if section.key in _sections and _sections[section.key] != section:
-        raise ImproperlyConfigured(f"The panel section {section.key!r} is registered twice.")
-    _sections[section.key] = section
-    return section
-
-
-def unregister_section(key: str) -> None:
-    _sections.pop(key, None)
+    return SECTIONS.register(section.key, section)
 
 
 def all_sections() -> list[Section]:
     """Every section in menu order (order, then registration order)."""
-    indexed = list(enumerate(_sections.values()))
+    indexed = list(enumerate(SECTIONS.all()))
     return [section for _i, section in sorted(indexed, key=lambda pair: (pair[1].order, pair[0]))]
 
 
@@ -73,7 +67,7 @@ def sections_for(user) -> list[Section]:
 
 def landing_section_for(user) -> Section | None:
     visible = sections_for(user)
-    registered = list(_sections.values())
+    registered = SECTIONS.all()
     for section in sorted(visible, key=registered.index):
         if section.landing:
             return section

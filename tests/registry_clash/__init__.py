@@ -1,0 +1,1 @@
+"""An app that registers a panel section the inbox already registered: start-up must stop."""
