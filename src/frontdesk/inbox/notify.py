@@ -13,6 +13,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db.models import Value
 from django.db.models.functions import Concat
+from django.urls import reverse
 
 from frontdesk.core.mail import Mails, Recipient
 from frontdesk.inbox.models import Form, Submission
@@ -68,7 +69,7 @@ class NewSubmissionMail:
         context = {
             **self.context,
             "submission_id": submission.pk,
-            "panel_url": f"{settings.BASE_URL}/cms/inbox/submissions/{submission.pk}/",
+            "panel_url": settings.BASE_URL + reverse("panel:panel-inbox:submission", args=[submission.pk]),
         }
         self.mails.queue(context, failure_key=submission.pk)
 

@@ -11,6 +11,7 @@ from pydantic import Field
 from frontdesk.core import notes
 from frontdesk.core.accounts import update_profile
 from frontdesk.core.api.routing import PanelRouter
+from frontdesk.core.panel.menu import section_url
 from frontdesk.core.panel.sections import sections_for
 
 router = PanelRouter(tags=["host"])
@@ -41,7 +42,7 @@ def me(request: HttpRequest):
         "display_name": user.display_name,
         "panel_language": user.panel_language,
         "sections": [
-            {"key": s.key, "label": str(s.label), "address": f"/cms/{s.address}/"} for s in sections_for(user)
+            {"key": s.key, "label": str(s.label), "address": section_url(s)} for s in sections_for(user)
         ],
         "scopes": token.scopes if token else None,
     }

@@ -8,7 +8,7 @@ from frontdesk.core.panel.sections import all_sections
 
 app_name = "panel"
 
-urlpatterns = [
+own_patterns = [
     path("", views.home, name="home"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -33,8 +33,16 @@ urlpatterns = [
     ),
     path("password/reset/done/", views.password_reset_complete, name="password_reset_complete"),
 ]
+urlpatterns = list(own_patterns)
 
-urlpatterns += [
-    path(f"{section.address}/", include((section.urlconf, section.url_namespace)))
-    for section in all_sections()
-]
+
+def section_patterns() -> list:
+    """One include per registered section, at the address the settings give it now."""
+    return [
+        path(f"{section.address}/", include((section.urlconf, section.url_namespace)))
+        for section in all_sections()
+    ]
+
+
+# Built once, when the URLconf is first loaded: a site moves a section in its settings, not at run time.
+urlpatterns += section_patterns()
