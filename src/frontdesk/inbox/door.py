@@ -19,6 +19,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.http.multipartparser import MultiPartParserError
 from django.http.request import QueryDict
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -75,6 +76,24 @@ def _forget_loaded_forms(**kwargs) -> None:
     """Within this process a save needs no version to be seen. It also keeps a form made again
     with the same id and time (a test's rolled-back database) from meeting an old copy."""
     _loaded_forms.clear()
+
+
+def input_name(item: Field) -> str:
+    """The name of `field`'s input on the site, which `machine_name` reads back: fields[<machine
+    name>], with [] after it where the input sends several values (checkboxes, files). The embed
+    tag and the agent tools take it from here."""
+    several = "[]" if item.kind.multiple else ""
+    return f"{FIELD_PREFIX}{item.name}{FIELD_SUFFIX}{several}"
+
+
+def door_path(slug: str) -> str:
+    """The public door's address for the form `slug` on this site (FRONTDESK["inbox"]["path"])."""
+    return reverse("inbox:submit", kwargs={"slug": slug})
+
+
+def door_address(slug: str) -> str:
+    """`door_path` as a whole address, for pages elsewhere and for agents."""
+    return settings.BASE_URL.rstrip("/") + door_path(slug)
 
 
 def machine_name(key: str) -> str | None:

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from pydantic import ConfigDict, Field
 from typing_extensions import TypedDict
@@ -23,6 +21,7 @@ from frontdesk.core.languages import translate
 from frontdesk.core.mcp.calls import current_token
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.inbox import operations, outputs, queries
+from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Form, Submission
 
@@ -146,7 +145,7 @@ def _field(field) -> dict[str, Any]:
     """The API's field, plus the input the public door reads it from."""
     return {
         **outputs.field_out(field),
-        "input_name": f"fields[{field.name}][]" if field.kind.multiple else f"fields[{field.name}]",
+        "input_name": input_name(field),
         "label_text": translate(field.label),
     }
 
@@ -159,7 +158,7 @@ def _form(form: Form) -> dict[str, Any]:
         **queries.form_counts(form),
         "door": {
             "method": "POST",
-            "address": settings.BASE_URL + reverse("inbox:submit", kwargs={"slug": form.slug}),
+            "address": door_address(form.slug),
             "encoding": "multipart/form-data"
             if any(field["type"] == "file" for field in fields)
             else "application/x-www-form-urlencoded",

@@ -16,6 +16,7 @@ from frontdesk.core.languages import translate
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
 from frontdesk.inbox import antispam, captcha, queries
+from frontdesk.inbox.door import door_address
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form, Status
 from frontdesk.inbox.panel.layout import inbox_context
@@ -188,7 +189,7 @@ def embedding(request: HttpRequest, form: int) -> HttpResponse:
         prefill_view=f'return render(request, "page.html", {{"prefill": {{{pairs}}}}})',
         prefill_tag=f'{{% load inbox %}}{{% inbox_form "{current.slug}" prefill=prefill %}}',
         hidden_fields=hidden,
-        door_address=settings.BASE_URL.rstrip("/") + reverse("inbox:submit", kwargs={"slug": current.slug}),
+        door_address=door_address(current.slug),
         antispam_names=antispam.site_settings(),
         error_key="fields.<machine name>",
         timestamp_off=(current.options.get("antispam") or {}).get("timestamp") is False,

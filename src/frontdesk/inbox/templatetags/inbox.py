@@ -14,13 +14,12 @@ from typing import Any
 from django import template
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import translation
 
 from frontdesk.core import csp
 from frontdesk.core.languages import translate
 from frontdesk.inbox import antispam, captcha
-from frontdesk.inbox.door import SESSION_KEY
+from frontdesk.inbox.door import SESSION_KEY, door_path, input_name
 from frontdesk.inbox.models import Field, Form
 
 register = template.Library()
@@ -138,13 +137,12 @@ def _site_field(item: Field, slug: str, posted: dict, prefill: dict, errors: dic
         values = _as_list(prefill[name])
     else:
         values = []
-    several = item.type == "checkbox" or (item.type == "file" and kind.multiple)
     return SiteField(
         field=item,
         name=name,
         type=item.type,
         id=base_id,
-        input_name=f"fields[{name}][]" if several else f"fields[{name}]",
+        input_name=input_name(item),
         label=translate(item.label) or name,
         hint=translate(item.hint),
         value=values[0] if values and item.type != "file" else "",
@@ -191,7 +189,7 @@ def inbox_form(context, form, **options) -> str:
             "form": found,
             "slug": slug,
             "css_class": str(options.get("class") or "").strip(),
-            "action": reverse("inbox:submit", kwargs={"slug": slug}),
+            "action": door_path(slug),
             "has_files": any(item.type == "file" for item in fields),
             "fields": fields,
             "invalid_fields": [item for item in fields if item.errors],
