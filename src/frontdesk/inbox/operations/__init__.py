@@ -1,20 +1,14 @@
 """THE inbox rules. Every door (public door, panel, API, MCP tools) calls these functions.
 
-Split by concern: `forms` (forms and their fields), `intake` (accepting a submission),
+Split by concern: `forms` (forms), `fields` (their fields), `duplicate` (copying a form),
+`common` (small rules they share), `intake` (accepting a submission),
 `handling` (status, assignee, corrections, read state, mass changes), `retention` (deleting
 and pruning submissions), `statuses` (the statuses and their arrival and spam flags).
 """
 
-from frontdesk.inbox.operations.forms import (
-    delete_form,
-    duplicate_form,
-    find_form,
-    remove_field,
-    save_field,
-    save_form,
-    sort_fields,
-    sort_forms,
-)
+from frontdesk.inbox.operations.duplicate import duplicate_form
+from frontdesk.inbox.operations.fields import remove_field, save_field, sort_fields
+from frontdesk.inbox.operations.forms import delete_form, find_form, save_form, sort_forms
 from frontdesk.inbox.operations.handling import mark_read, mass_update, update_submission
 from frontdesk.inbox.operations.intake import accept_submission, arrival_status
 from frontdesk.inbox.operations.retention import delete_submission, prune, prune_plan

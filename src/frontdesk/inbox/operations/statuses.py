@@ -19,7 +19,7 @@ from frontdesk.core.languages import default_language
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
-from frontdesk.inbox.operations.forms import _sort, _translations
+from frontdesk.inbox.operations.common import sort_rows, translations
 
 STATUS_KEYS = {"label", "colour", "is_arrival", "is_spam", "is_closed"}
 FLAGS = ("is_arrival", "is_spam", "is_closed")
@@ -36,7 +36,7 @@ def _flag_messages() -> dict[str, str]:
 
 def _label(status: Status, values: dict) -> dict:
     """The label as saved over the stored one: languages not named stay, the default one must remain."""
-    label = _translations(status.label, values, "label", "label")
+    label = translations(status.label, values, "label", "label")
     language = default_language()
     if not label.get(language):
         raise ValidationError(
@@ -127,4 +127,4 @@ def delete_status(actor, status: Status) -> None:
 def sort_statuses(actor, order: list) -> None:
     """Store the dragged order; `order` names every status id exactly once."""
     require(actor, "inbox.manage")
-    _sort(Status.objects.select_for_update(), order, "order")
+    sort_rows(Status.objects.select_for_update(), order, "order")

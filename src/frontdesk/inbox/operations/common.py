@@ -1,0 +1,52 @@
+"""Small rules the inbox's operations share: ids as the doors send them, translated values, a
+dragged order, and the form's version every change moves."""
+
+from __future__ import annotations
+
+import re
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from frontdesk.core.fields import merge_translations
+from frontdesk.inbox.models import Form
+
+DIGITS = re.compile(r"^[0-9]{1,18}$")  # ASCII digits only, and small enough for any database's id
+MAX_INTEGER = 2_147_483_647  # the largest number a positive integer column holds on every database
+
+
+def as_id(value: object) -> int | None:
+    """`value` as a row id, or None when it cannot be one (not digits, or beyond any id)."""
+    if isinstance(value, bool):
+        return None
+    text = str(value).strip()
+    return int(text) if DIGITS.match(text) else None
+
+
+def translations(stored: dict, values: dict, key: str, error_key: str, *, required: bool = False) -> dict:
+    """`values[key]` saved over `stored` by the host's one rule (merge_translations), keyed `error_key`."""
+    try:
+        return merge_translations(stored, values.get(key), required=required)
+    except ValidationError as error:
+        raise ValidationError({error_key: error.messages}) from None
+
+
+def sort_rows(rows, order: list, error_key: str) -> None:
+    by_id = {row.pk: row for row in rows}
+    model = rows.model
+    try:
+        wanted = [int(item) for item in order]
+    except (TypeError, ValueError):
+        raise ValidationError({error_key: [_("Give the order as a list of ids.")]}) from None
+    if sorted(wanted) != sorted(by_id):
+        raise ValidationError({error_key: [_("Name every item exactly once.")]})
+    for position, pk in enumerate(wanted, start=1):
+        by_id[pk].position = position
+    model.objects.bulk_update(by_id.values(), ["position"])
+
+
+def touch(form: Form) -> None:
+    """A change of the fields is a change of the form: the public door's cache of a form is keyed
+    by its `updated_at` (inbox/door.py, live_form), so every worker reads the fields again."""
+    Form.objects.filter(pk=form.pk).update(updated_at=timezone.now())
