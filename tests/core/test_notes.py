@@ -103,3 +103,17 @@ def test_a_bad_bearer_token_is_401(client, make_user, account_notes):
     subject = make_user()
     response = post_note(client, account_notes, subject.pk, "Hi", HTTP_AUTHORIZATION="Bearer fd_nonsense")
     assert response.status_code == 401
+
+
+def test_the_route_and_the_agent_tool_give_a_note_in_one_shape(client, make_user, account_notes):
+    from frontdesk.core.mcp.calls import jsonable
+    from frontdesk.core.mcp.core_tools import notes_list
+
+    manager = make_user("core.accounts.manage", display_name="Mia Manager")
+    subject = make_user()
+    client.force_login(manager)
+    post_note(client, account_notes, subject.pk, "Called back.")
+    [by_route] = client.get(URL.format(entity=account_notes, pk=subject.pk)).json()
+    [by_tool] = jsonable(notes_list(manager, account_notes, str(subject.pk)))["notes"]
+    assert by_tool == {**by_route, "entity": account_notes, "record_id": str(subject.pk)}
+    assert set(by_route) == {"id", "body", "author", "created_at"}

@@ -20,6 +20,7 @@ from frontdesk.core.api.auth import may_read_as
 from frontdesk.core.languages import translate
 from frontdesk.core.mcp.calls import current_token
 from frontdesk.core.mcp.registry import register_tool
+from frontdesk.core.outputs import note_out
 from frontdesk.inbox import operations, outputs, queries
 from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.field_types import FIELD_TYPES
@@ -172,13 +173,8 @@ def _detail(actor, pk: int) -> dict[str, Any]:
     submission = queries.submission_detail(pk)
     detail = outputs.submission_out(submission, file_urls=False)
     del detail["previous"], detail["next"]  # an agent names submissions by id, not by list position
-    detail["notes"] = [_note(note) for note in notes.list_notes(actor, NOTE_ENTITY, str(submission.pk))]
+    detail["notes"] = [note_out(note) for note in notes.list_notes(actor, NOTE_ENTITY, str(submission.pk))]
     return detail
-
-
-def _note(note) -> dict[str, Any]:
-    author = str(note.author) if note.author else None
-    return {"id": note.pk, "body": note.body, "author": author, "created_at": note.created_at}
 
 
 # --- Looking tools ----------------------------------------------------------------------------
@@ -364,7 +360,7 @@ def inbox_set_status(
         if before[key] != after[key]:
             changes[key] = {"from": before[key], "to": after[key]}
     if note is not None:
-        changes["note"] = _note(notes.add_note(actor, NOTE_ENTITY, str(record.pk), note))
+        changes["note"] = note_out(notes.add_note(actor, NOTE_ENTITY, str(record.pk), note))
         if readable:
             after["notes"].append(changes["note"])
     return {"changes": changes, "submission": after}

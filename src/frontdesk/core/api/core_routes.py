@@ -11,6 +11,7 @@ from pydantic import Field
 from frontdesk.core import notes
 from frontdesk.core.accounts import update_profile
 from frontdesk.core.api.routing import PanelRouter
+from frontdesk.core.outputs import note_out
 from frontdesk.core.panel.menu import section_url
 from frontdesk.core.panel.sections import sections_for
 
@@ -79,15 +80,6 @@ class NoteOut(Schema):
     created_at: datetime
 
 
-def _note_out(note) -> dict:
-    return {
-        "id": note.pk,
-        "body": note.body,
-        "author": str(note.author) if note.author else None,
-        "created_at": note.created_at,
-    }
-
-
 @router.get(
     "/entities/{entity}/{object_id}/notes",
     response=list[NoteOut],
@@ -96,7 +88,7 @@ def _note_out(note) -> dict:
     permission=notes.EntityPermission("view"),
 )
 def list_notes(request: HttpRequest, entity: str, object_id: str):
-    return [_note_out(note) for note in notes.list_notes(request.user, entity, object_id)]
+    return [note_out(note) for note in notes.list_notes(request.user, entity, object_id)]
 
 
 @router.post(
@@ -107,4 +99,4 @@ def list_notes(request: HttpRequest, entity: str, object_id: str):
     permission=notes.EntityPermission("add"),
 )
 def add_note(request: HttpRequest, entity: str, object_id: str, payload: NoteIn):
-    return Status(201, _note_out(notes.add_note(request.user, entity, object_id, payload.body)))
+    return Status(201, note_out(notes.add_note(request.user, entity, object_id, payload.body)))

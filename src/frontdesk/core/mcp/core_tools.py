@@ -13,6 +13,7 @@ from pydantic import Field
 from frontdesk.core import notes
 from frontdesk.core.mcp.calls import current_token
 from frontdesk.core.mcp.registry import register_scope, register_tool
+from frontdesk.core.outputs import note_out
 
 Entity = Annotated[
     str,
@@ -21,17 +22,6 @@ Entity = Annotated[
     ),
 ]
 RecordId = Annotated[str, Field(description="The id of that record.", max_length=64)]
-
-
-def _note(note) -> dict[str, Any]:
-    return {
-        "id": note.pk,
-        "entity": note.entity,
-        "record_id": note.object_id,
-        "body": note.body,
-        "author": str(note.author) if note.author else None,
-        "created_at": note.created_at,
-    }
 
 
 def account_whoami(actor) -> dict[str, Any]:
@@ -46,7 +36,7 @@ def account_whoami(actor) -> dict[str, Any]:
 
 
 def notes_list(actor, entity: Entity, id: RecordId) -> dict[str, Any]:
-    return {"notes": [_note(note) for note in notes.list_notes(actor, entity, id)]}
+    return {"notes": [note_out(note, with_record=True) for note in notes.list_notes(actor, entity, id)]}
 
 
 def notes_add(
@@ -55,7 +45,7 @@ def notes_add(
     id: RecordId,
     body: Annotated[str, Field(description="The note's text; plain text, at most 10000 characters.")],
 ) -> dict[str, Any]:
-    return {"note": _note(notes.add_note(actor, entity, id, body))}
+    return {"note": note_out(notes.add_note(actor, entity, id, body), with_record=True)}
 
 
 def register_core_tools() -> None:

@@ -16,11 +16,10 @@ from frontdesk.core.languages import translate
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
 from frontdesk.inbox import antispam, captcha, queries
-from frontdesk.inbox.door import door_address
+from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form, Status
 from frontdesk.inbox.panel.layout import inbox_context
-from frontdesk.inbox.templatetags import inbox as inbox_tag
 
 SWITCHES = antispam.SWITCHES  # the antispam layers a form may switch off for itself
 ID_SLOT = 987654321  # stands for an id in address templates the scripts fill in
@@ -170,11 +169,6 @@ def form_edit(request: HttpRequest, form: int) -> HttpResponse:
     return render(request, "inbox/panel/form_editor.html", context)
 
 
-def _input_name(item: Field, slug: str) -> str:
-    # The embed tag decides the names it prints; ask it rather than repeat its rule.
-    return inbox_tag._site_field(item, slug, posted={}, prefill={}, errors={}).input_name
-
-
 @panel_page("inbox", "inbox.manage")
 def embedding(request: HttpRequest, form: int) -> HttpResponse:
     context = inbox_context(request, form, tab="embedding")
@@ -183,7 +177,7 @@ def embedding(request: HttpRequest, form: int) -> HttpResponse:
     hidden = [item for item in fields if item.type == "hidden"]
     pairs = ", ".join(f'"{item.name}": "…"' for item in hidden) or '"campaign": "…"'
     context.update(
-        fields=[(item, _input_name(item, current.slug)) for item in fields],
+        fields=[(item, input_name(item)) for item in fields],
         snippet=f'{{% load inbox %}}{{% inbox_form "{current.slug}" %}}',
         snippet_class=f'{{% load inbox %}}{{% inbox_form "{current.slug}" class="my-form" %}}',
         prefill_view=f'return render(request, "page.html", {{"prefill": {{{pairs}}}}})',

@@ -1,0 +1,21 @@
+"""Shapes of the host's own records as every door gives them (the API, the MCP tools)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from frontdesk.core.models import Note
+
+
+def note_out(note: Note, *, with_record: bool = False) -> dict[str, Any]:
+    """A note: id, body, the author's name (None once the account is gone) and when it was
+    written; `with_record` adds the entity and record it is on, for callers that list notes of
+    any record (the host's MCP tools)."""
+    shape: dict[str, Any] = {"id": note.pk}
+    if with_record:
+        shape |= {"entity": note.entity, "record_id": note.object_id}
+    return shape | {
+        "body": note.body,
+        "author": str(note.author) if note.author else None,
+        "created_at": note.created_at,
+    }
