@@ -46,4 +46,3 @@ def test_the_mail_link_and_the_accounts_sections_lead_to_the_moved_inbox(
     assert sections["inbox"] == "/cms/post/"
     assert client.get(sections["inbox"]).status_code in (200, 302)
     assert client.get("/cms/inbox/").status_code == 404  # the old address is gone, not half served
-
