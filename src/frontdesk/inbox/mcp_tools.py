@@ -18,6 +18,7 @@ from typing_extensions import TypedDict
 from frontdesk.core import notes
 from frontdesk.core.api.auth import may_read_as
 from frontdesk.core.languages import translate
+from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_ID, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.core.mcp.calls import current_token
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.outputs import note_out
@@ -28,8 +29,6 @@ from frontdesk.inbox.models import Form, Submission
 
 NOTE_ENTITY = "inbox_submission"
 # Bounds every database can hold, so an absurd number is refused by the schema, not by the database.
-MAX_ID = 2**63 - 1
-MAX_NUMBER = 2_147_483_647
 FieldType = Literal[tuple(FIELD_TYPES)]  # type: ignore[valid-type]
 Texts = dict[str, str | None] | str
 TEXTS_HELP = (
@@ -81,7 +80,7 @@ class FieldIn(TypedDict, total=False):
     in_table: Annotated[bool, Field(description="Whether it is a column of the submission list.")]
     full_width: Annotated[bool, Field(description="false prints it at half width.")]
     position: Annotated[
-        int, Field(description="Order among the fields (smaller first).", ge=0, le=MAX_NUMBER)
+        int, Field(description="Order among the fields (smaller first).", ge=0, le=MAX_INTEGER)
     ]
     choices: Annotated[
         list[str | ChoiceIn],
@@ -219,8 +218,10 @@ def inbox_list(
         str | None, Field(description="Received on or after this day, YYYY-MM-DD.", examples=["2026-11-01"])
     ] = None,
     until: Annotated[str | None, Field(description="Received on or before this day, YYYY-MM-DD.")] = None,
-    page: Annotated[int, Field(description="Page number, from 1.", ge=1, le=MAX_NUMBER)] = 1,
-    per_page: Annotated[int, Field(description="Rows per page, 1-200.", ge=1, le=200)] = 25,
+    page: Annotated[int, Field(description="Page number, from 1.", ge=1, le=MAX_INTEGER)] = 1,
+    per_page: Annotated[
+        int, Field(description=f"Rows per page, 1-{MAX_PER_PAGE}.", ge=1, le=MAX_PER_PAGE)
+    ] = DEFAULT_PER_PAGE,
 ) -> dict[str, Any]:
     chosen = operations.find_form(form)
     if assignee is not None and str(assignee).strip().lower() not in ("", queries.NO_ASSIGNEE):

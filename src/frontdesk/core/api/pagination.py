@@ -15,10 +15,9 @@ from django.db.models import QuerySet
 from ninja import Schema
 from pydantic import Field
 
-T = TypeVar("T")
+from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_PER_PAGE
 
-DEFAULT_PER_PAGE = 25
-MAX_PER_PAGE = 200
+T = TypeVar("T")
 
 
 class Page(Schema, Generic[T]):

@@ -6,7 +6,7 @@ from django.db.models import Model, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from frontdesk.inbox.api.schemas import MAX_ID
+from frontdesk.core.limits import MAX_ID
 from frontdesk.inbox.models import Field, Form, Status, Submission
 
 

@@ -17,14 +17,13 @@ from pydantic import ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from frontdesk.core.api.pagination import Page
+from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_ID, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.inbox.field_types import FIELD_TYPES
 
-MAX_ID = 2**63 - 1  # the largest id any of the three databases holds
-MAX_NUMBER = 2_147_483_647  # the largest number a positive integer column holds everywhere
 MAX_SELECTION = 1000
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
-Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+Count = Annotated[int, Field(ge=0, le=MAX_INTEGER)]
 Translations = Annotated[
     dict[str, str | None],
     Field(
@@ -292,7 +291,7 @@ class FilterQuery(Schema):
 
 class ListQuery(FilterQuery):
     page: int = Field(1, ge=1, le=1_000_000)
-    per_page: int = Field(25, ge=1, le=200)
+    per_page: int = Field(DEFAULT_PER_PAGE, ge=1, le=MAX_PER_PAGE)
 
 
 class ExportQuery(FilterQuery):

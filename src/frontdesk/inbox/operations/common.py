@@ -13,7 +13,6 @@ from frontdesk.core.fields import merge_translations
 from frontdesk.inbox.models import Form
 
 DIGITS = re.compile(r"^[0-9]{1,18}$")  # ASCII digits only, and small enough for any database's id
-MAX_INTEGER = 2_147_483_647  # the largest number a positive integer column holds on every database
 
 
 def as_id(value: object) -> int | None:

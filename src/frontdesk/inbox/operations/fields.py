@@ -13,10 +13,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core.errors import NotFound
+from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form
 from frontdesk.inbox.operations._access import require
-from frontdesk.inbox.operations.common import MAX_INTEGER, as_id, sort_rows, touch, translations
+from frontdesk.inbox.operations.common import as_id, sort_rows, touch, translations
 
 MACHINE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 UNNAMED = re.compile(r"^f\d+$")

@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from frontdesk.core.limits import MAX_ID
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.queries.search import form_rows
 
@@ -20,7 +21,6 @@ MAX_SEARCH_LENGTH = 200
 ALL, UNREAD = "all", "unread"
 FILTER_KEYS = ("tab", "q", "status", "assignee", "since", "until")
 NO_ASSIGNEE = "none"
-MAX_ID = 2**63 - 1  # ids are 64-bit (DEFAULT_AUTO_FIELD) on every database
 DIGITS = re.compile(r"[0-9]+")
 ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 # The days a date filter may name. A day's bounds are midnights in the site's time zone turned

@@ -10,12 +10,11 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy
 
 from frontdesk.core.languages import translate
+from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from frontdesk.inbox.models import Answer, Field, Form, LogLine, Status, Submission
 from frontdesk.inbox.queries.filters import ALL, UNREAD, SubmissionFilter, filtered
 
 COUNT_CAP = 10_000
-DEFAULT_PER_PAGE = 25
-MAX_PER_PAGE = 200
 
 # --- counts -----------------------------------------------------------------------------------
 
