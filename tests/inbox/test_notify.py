@@ -51,6 +51,15 @@ def test_the_mail_lists_answers_and_links_to_the_panel(
     assert f"{settings.BASE_URL}/cms/inbox/submissions/{submission.pk}/" in body
 
 
+def test_the_link_makes_no_double_slash_of_a_base_url_that_ends_in_one(
+    form_with_recipients, good_answers, django_capture_on_commit_callbacks, settings
+):
+    settings.BASE_URL = "https://www.example.org/"
+    submission = send(form_with_recipients, good_answers, django_capture_on_commit_callbacks)
+    body = next(message.body for message in mail.outbox if message.to == ["desk@example.com"])
+    assert f"https://www.example.org/cms/inbox/submissions/{submission.pk}/\n" in body
+
+
 def test_reply_to_is_the_visitors_address_and_never_the_sender(
     form_with_recipients, good_answers, django_capture_on_commit_callbacks, settings
 ):

@@ -30,6 +30,13 @@ LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 REACHABLE = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}  # noqa: S104 (names, no bind)
 
 
+def absolute_url(path: str) -> str:
+    """`path` (from `reverse()`, so with its leading slash) as a whole address on the site's base
+    URL, for links that leave the site: mails, agents, pages elsewhere. A base URL a site's own
+    settings give with a trailing slash makes no double one."""
+    return settings.BASE_URL.rstrip("/") + path
+
+
 def reachable_base_url(host: str, port: int) -> str:
     """`http://host:port` for a server listening on `host`, with a wildcard host made openable."""
     host = REACHABLE.get(host, host)

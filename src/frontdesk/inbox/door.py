@@ -25,6 +25,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from frontdesk.core.languages import default_language, is_site_language
+from frontdesk.core.serving import absolute_url
 from frontdesk.inbox.answers import refill_values
 from frontdesk.inbox.antispam import DROP, Verdict
 from frontdesk.inbox.models import Field, Form
@@ -93,7 +94,7 @@ def door_path(slug: str) -> str:
 
 def door_address(slug: str) -> str:
     """`door_path` as a whole address, for pages elsewhere and for agents."""
-    return settings.BASE_URL.rstrip("/") + door_path(slug)
+    return absolute_url(door_path(slug))
 
 
 def machine_name(key: str) -> str | None:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.conf import settings
 from django.db.models import Value
 from django.db.models.functions import Concat
 from django.urls import reverse
 
 from frontdesk.core.mail import Mails, Recipient
+from frontdesk.core.serving import absolute_url
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.queries import assignees
 
@@ -69,7 +69,7 @@ class NewSubmissionMail:
         context = {
             **self.context,
             "submission_id": submission.pk,
-            "panel_url": settings.BASE_URL + reverse("panel:panel-inbox:submission", args=[submission.pk]),
+            "panel_url": absolute_url(reverse("panel:panel-inbox:submission", args=[submission.pk])),
         }
         self.mails.queue(context, failure_key=submission.pk)
 
