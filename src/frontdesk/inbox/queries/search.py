@@ -66,17 +66,25 @@ PG_LONG_TEXT = 100_000
 PG_LONG_WORD = "#long"
 
 
-class _BooleanMatch(Lookup):
-    """MATCH (column) AGAINST (%s IN BOOLEAN MODE), as a condition of its own (never `= 1`:
-    MATCH answers a relevance, not a boolean)."""
+class _Condition(Lookup):
+    """A condition written by `template` around the left-hand side and the right-hand side, which
+    goes to the database as it is (a search expression, not a value to prepare)."""
 
-    lookup_name = "boolean_match"
+    template = ""
     prepare_rhs = False
 
     def as_sql(self, compiler, connection):
-        column, column_params = self.process_lhs(compiler, connection)
-        against, against_params = self.process_rhs(compiler, connection)
-        return f"MATCH ({column}) AGAINST ({against} IN BOOLEAN MODE)", (*column_params, *against_params)
+        left, left_params = self.process_lhs(compiler, connection)
+        right, right_params = self.process_rhs(compiler, connection)
+        return self.template.format(left=left, right=right), (*left_params, *right_params)
+
+
+class _BooleanMatch(_Condition):
+    """MariaDB's full-text search as a condition of its own (never `= 1`: MATCH answers a
+    relevance, not a boolean)."""
+
+    lookup_name = "boolean_match"
+    template = "MATCH ({left}) AGAINST ({right} IN BOOLEAN MODE)"
 
 
 class _FormWords(Func):
@@ -92,16 +100,11 @@ class _FormWords(Func):
         return PG_WORDS.format(text=text, form=form), (*text_params, *text_params, *form_params)
 
 
-class _Matches(Lookup):
+class _Matches(_Condition):
     """PostgreSQL's tsvector @@ tsquery; the query is built from folded words (_pg_query)."""
 
     lookup_name = "matches"
-    prepare_rhs = False
-
-    def as_sql(self, compiler, connection):
-        vector, vector_params = self.process_lhs(compiler, connection)
-        query, query_params = self.process_rhs(compiler, connection)
-        return f"{vector} @@ ({query})::tsquery", (*vector_params, *query_params)
+    template = "{left} @@ ({right})::tsquery"
 
 
 class _OctetLength(Func):
