@@ -140,6 +140,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "frontdesk.core.acting.ActingTokenMiddleware",
     "frontdesk.core.middleware.PanelLanguageMiddleware",
     "frontdesk.core.middleware.NotFoundMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -16,8 +16,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from frontdesk.core.models import Note
-from frontdesk.inbox.models import Form, LogLine, Status, Submission
+from frontdesk.core.models import LogEntry, Note
+from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import accept_submission, mark_read, save_form, update_submission
 from tests.browser.conftest import NARROW, axe_check, screenshot, visit
 
@@ -425,7 +425,7 @@ def test_mark_unread_returns_to_the_list(logged_in_page, admin_user, enquiries):
     expect(page).to_have_url(re.compile(rf"/cms/inbox/forms/{enquiries.pk}/\?tab=unread&q=example$"))
     expect(page.locator(".fd-toast")).to_contain_text("Marked unread.")
     assert Submission.objects.get(pk=opened).is_unread is True
-    assert LogLine.objects.filter(submission_id=opened, action="submission.marked_unread").count() == 1
+    assert LogEntry.objects.filter(submission=opened, action="submission.marked_unread").count() == 1
 
 
 def test_a_submission_is_typed_in_by_hand_with_errors_under_the_inputs(logged_in_page, admin_user, enquiries):

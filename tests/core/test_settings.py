@@ -21,7 +21,8 @@ CHECKOUT = Path(__file__).resolve().parents[2]
 
 def run_frontdesk(*args: str, cwd: Path | None = None, **env: str | None) -> subprocess.CompletedProcess:
     """`frontdesk *args` in a fresh process; an env value of None removes that variable."""
-    environment = {**os.environ, **env}
+    # The site's own settings, as a user runs it (not the suite's, which add a test app).
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "frontdesk.settings", **env}
     environment.pop("DATABASE_URL", None) if "DATABASE_URL" not in env else None
     return subprocess.run(
         [sys.executable, "-m", "frontdesk", *args],

@@ -11,8 +11,8 @@ from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.utils import timezone
 
-from frontdesk.core.models import ApiToken
-from frontdesk.inbox.models import Form, LogLine, Status, Submission
+from frontdesk.core.models import ApiToken, LogEntry
+from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import accept_submission, save_form, update_submission
 from frontdesk.inbox.queries import form_counts
@@ -196,7 +196,7 @@ def test_a_submission_typed_in_by_hand_follows_the_intake_and_says_so(
     assert (body["source"], body["source_label"]) == ("panel", "Typed in by hand")
     assert submission.answer("days").payload == ["mon", "tue"]
     line = submission.log.get()
-    assert (line.action, line.actor, line.data) == ("submission.created", clerk_user, {"source": "panel"})
+    assert (line.action, line.actor, line.detail) == ("submission.created", clerk_user, {"source": "panel"})
     assert form_counts(contact_form) == {"total": 1, "unread": 1}
     again = send(clerk, "post", f"/forms/{contact_form.pk}/submissions", {"answers": good_answers})
     assert again.status_code == 200 and again.json()["id"] == body["id"]  # the duplicate window
@@ -272,11 +272,11 @@ def test_status_assignee_and_an_answer_change_in_one_call(clerk, clerk_user, fiv
 )
 def test_bad_changes_answer_422_and_change_nothing(clerk, five, body, key):
     target = five[0]
-    before = LogLine.objects.filter(submission=target).count()
+    before = LogEntry.objects.filter(submission=target).count()
     response = send(clerk, "put", f"/submissions/{target.pk}", body)
     assert response.status_code == 422, response.content
     assert key in response.json()["errors"]
-    assert LogLine.objects.filter(submission=target).count() == before
+    assert LogEntry.objects.filter(submission=target).count() == before
 
 
 def test_an_account_that_may_change_but_not_view_gets_no_submission_back(make_user, five):
@@ -289,7 +289,7 @@ def test_an_account_that_may_change_but_not_view_gets_no_submission_back(make_us
     new = {"id": status("New").pk, "label": "New", "colour": "#2563eb"}
     assert empty.json() == {"id": target.pk, "status": new, "assignee": None}
     assert Submission.objects.get(pk=target.pk).updated_at == before  # an empty change changes nothing
-    assert LogLine.objects.filter(submission=target).count() == 1
+    assert LogEntry.objects.filter(submission=target).count() == 1
     changed = send(updater, "put", f"/submissions/{target.pk}", {"status": done.pk})
     assert changed.json() == {"id": target.pk, "status": {"id": done.pk, "label": "Done", "colour": done.colour},
                               "assignee": None}  # fmt: skip

@@ -101,7 +101,7 @@ def test_a_form_with_recipients_queues_its_mail_in_the_same_transaction(client, 
     assert DBTaskResult.objects.count() == 1  # one task mails both, each in their own language
     statements = [query["sql"] for query in captured.captured_queries]
     task_inserts = [n for n, sql in enumerate(statements) if "INSERT" in sql and "django_tasks" in sql]
-    log_insert = next(n for n, sql in enumerate(statements) if "INSERT" in sql and "inbox_logline" in sql)
+    log_insert = next(n for n, sql in enumerate(statements) if "INSERT" in sql and "core_logentry" in sql)
     commit = next(
         (n for n, sql in enumerate(statements) if sql.upper().startswith("COMMIT") or "RELEASE_LOCK" in sql),
         len(statements),

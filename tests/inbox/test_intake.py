@@ -12,7 +12,8 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from frontdesk.core.errors import NotFound
-from frontdesk.inbox.models import LogLine, Status, Submission
+from frontdesk.core.models import LogEntry
+from frontdesk.inbox.models import Status, Submission
 from frontdesk.inbox.operations import accept_submission, save_form
 from frontdesk.inbox.queries import form_counts
 
@@ -117,8 +118,8 @@ def test_a_language_the_site_lacks_falls_back_to_the_default(contact_form, good_
 def test_typed_in_by_hand_uses_the_same_rules_and_marks_the_source(contact_form, good_answers, make_user):
     clerk = make_user("inbox.update")
     submission, _created = accept_submission(contact_form, good_answers, source="panel", actor=clerk)
-    line = LogLine.objects.get(submission=submission)
-    assert (submission.source, line.action, line.actor, line.data) == (
+    line = LogEntry.objects.get(submission=submission)
+    assert (submission.source, line.action, line.actor, line.detail) == (
         "panel",
         "submission.created",
         clerk,

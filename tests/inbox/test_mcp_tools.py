@@ -15,9 +15,9 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from frontdesk.core import notes
-from frontdesk.core.models import ApiToken, Note
+from frontdesk.core.models import ApiToken, LogEntry, Note
 from frontdesk.inbox import queries
-from frontdesk.inbox.models import Field, Form, LogLine, Status, Submission, Tally
+from frontdesk.inbox.models import Field, Form, Status, Submission, Tally
 from frontdesk.inbox.models.submissions import Attachment
 from frontdesk.inbox.operations import accept_submission, mark_read, save_form, update_submission
 from tests.core.test_mcp import text_of, with_session
@@ -83,7 +83,7 @@ def operation_error(action) -> dict[str, list[str]]:
 
 def snapshot() -> dict[str, Any]:
     """Every row a changing tool could touch, and the mail sent so far."""
-    models = (Form, Field, Submission, LogLine, Note, Tally, Attachment)
+    models = (Form, Field, Submission, LogEntry, Note, Tally, Attachment)
     rows = {model.__name__: sorted(map(repr, model.objects.values())) for model in models}
     return {**rows, "mail": len(mail.outbox)}
 

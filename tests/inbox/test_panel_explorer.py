@@ -17,9 +17,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from frontdesk.core.models import LogEntry
 from frontdesk.core.notes import add_note
 from frontdesk.inbox import queries
-from frontdesk.inbox.models import Answer, LogLine, Status, Submission
+from frontdesk.inbox.models import Answer, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import (
     accept_submission,
@@ -499,7 +500,7 @@ def test_opening_a_submission_marks_it_read_once(viewer, contact_form, submissio
     submission.refresh_from_db()
     assert submission.is_unread is False
     assert queries.form_counts(contact_form)["unread"] == 0
-    read_lines = LogLine.objects.filter(submission=submission, action="submission.marked_read")
+    read_lines = LogEntry.objects.filter(submission=submission, action="submission.marked_read")
     assert read_lines.count() == 1
     assert read_lines.get().actor == viewer
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from frontdesk.core.models import LogEntry
 from frontdesk.core.prepared import Insert, insert_family
-from frontdesk.inbox.models import Answer, LogLine, Status, Submission, Tally
+from frontdesk.inbox.models import Answer, Status, Submission, Tally
 
 pytestmark = pytest.mark.django_db
 
@@ -74,14 +76,17 @@ def test_a_value_for_no_column_is_refused_before_anything_is_written(contact_for
 
 
 def test_a_submission_its_answers_its_log_line_and_its_count_go_in_together(contact_form):
-    answers, log_lines = Insert(Answer), Insert(LogLine)
+    answers, log_lines = Insert(Answer), Insert(LogEntry)
     answer_rows = [
         answers.bind(
             submission_id=None, name=f"q{n}", label={"en": "Q"}, type="text", value=f"v{n}", position=n
         )
         for n in range(3)
     ]
-    log_row = log_lines.bind(submission_id=None, action="submission.created", data={}, created_at=MOMENT)
+    submission_type = ContentType.objects.get_for_model(Submission).pk
+    log_row = log_lines.bind(
+        content_type_id=submission_type, object_id=None, action="submission.created", created_at=MOMENT
+    )
     submissions = Insert(Submission)
     row = submissions.bind(**submission_values(contact_form))
     tallies = Insert(Tally)
@@ -92,7 +97,7 @@ def test_a_submission_its_answers_its_log_line_and_its_count_go_in_together(cont
         new_id, (count_id,) = insert_family(
             submissions,
             row,
-            [(answers, "submission_id", answer_rows), (log_lines, "submission_id", [log_row])],
+            [(answers, "submission_id", answer_rows), (log_lines, "object_id", [log_row])],
             beside=[(tallies, count_row)],
         )
     # One round trip on PostgreSQL (a data-modifying WITH); one statement per table elsewhere.
@@ -101,7 +106,7 @@ def test_a_submission_its_answers_its_log_line_and_its_count_go_in_together(cont
     submission = Submission.objects.get(pk=new_id)
     assert stored(new_id) == stored(Submission.objects.create(**submission_values(contact_form)).pk)
     assert list(submission.answers.order_by("position").values_list("value", flat=True)) == ["v0", "v1", "v2"]
-    assert list(LogLine.objects.filter(submission=submission).values_list("action", flat=True)) == [
+    assert list(LogEntry.objects.filter(submission=submission).values_list("action", flat=True)) == [
         "submission.created"
     ]
     assert all(

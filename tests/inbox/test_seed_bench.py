@@ -10,8 +10,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import Count, Q
 
+from frontdesk.core.models import LogEntry
 from frontdesk.inbox import queries
-from frontdesk.inbox.models import Answer, Form, LogLine, Status, Submission, Tally
+from frontdesk.inbox.models import Answer, Form, Status, Submission, Tally
 from frontdesk.inbox.models.submissions import Attachment
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +43,7 @@ def kept_counts() -> dict[tuple[int, int], tuple[int, int]]:
 def test_seeding_makes_the_forms_and_submissions_asked_for_and_says_how_fast(seeded):
     assert Form.objects.count() == 2
     assert Submission.objects.count() == 300
-    assert LogLine.objects.filter(action="submission.created").count() == 300
+    assert LogEntry.objects.filter(action="submission.created").count() == 300
     assert "Seeded 2 forms and 300 submissions" in seeded and "rows/s" in seeded
     for form in Form.objects.all():
         fields = list(form.live_fields())
@@ -138,7 +139,7 @@ def test_the_same_seed_makes_the_same_answers(db):
     seed(submissions=40, seed=7)
     first = list(Answer.objects.order_by("submission_id", "position").values_list("name", "value"))
     Answer.objects.all().delete()
-    LogLine.objects.all().delete()
+    LogEntry.objects.all().delete()
     Submission.objects.all().delete()
     Form.objects.all().delete()
 

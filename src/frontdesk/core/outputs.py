@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from frontdesk.core.models import Note
+from frontdesk.core.models import LogEntry, Note
 
 
 def note_out(note: Note, *, with_record: bool = False) -> dict[str, Any]:
@@ -18,4 +18,19 @@ def note_out(note: Note, *, with_record: bool = False) -> dict[str, Any]:
         "body": note.body,
         "author": str(note.author) if note.author else None,
         "created_at": note.created_at,
+    }
+
+
+def log_line_out(line: LogEntry, text: str) -> dict[str, Any]:
+    """A line of an object's log (core/log.py): the action and `text`, the action in the reader's
+    words; the account and the token that acted (their names; None for a visitor, the system,
+    or a session); the changed values as {name: [before, after]}; its other detail; the time."""
+    return {
+        "action": line.action,
+        "text": text,
+        "actor": str(line.actor) if line.actor else None,
+        "token": line.token.name if line.token else None,
+        "changes": line.changes or {},
+        "detail": line.detail or {},
+        "created_at": line.created_at,
     }

@@ -16,10 +16,10 @@ from pydantic import ConfigDict, Field
 from typing_extensions import TypedDict
 
 from frontdesk.core import notes
+from frontdesk.core.acting import current_token
 from frontdesk.core.api.auth import may_read_as
 from frontdesk.core.languages import translate
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_ID, MAX_INTEGER, MAX_PER_PAGE
-from frontdesk.core.mcp.calls import current_token
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.outputs import note_out
 from frontdesk.inbox import operations, outputs, queries

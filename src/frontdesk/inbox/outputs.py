@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from frontdesk.core.languages import translate
+from frontdesk.core.outputs import log_line_out
 from frontdesk.inbox import queries
 from frontdesk.inbox.models import Field, Form, Status, Submission
 from frontdesk.inbox.models.submissions import Source
@@ -166,16 +167,7 @@ def submission_out(
             }
             for item in submission.files.all()
         ],
-        "log": [
-            {
-                "action": entry.line.action,
-                "text": entry.text,
-                "actor": str(entry.line.actor) if entry.line.actor else None,
-                "data": entry.line.data or {},
-                "created_at": entry.line.created_at,
-            }
-            for entry in queries.log_entries(lines)
-        ],
+        "log": [log_line_out(entry.line, entry.text) for entry in queries.log_entries(lines)],
         "previous": neighbours[0],
         "next": neighbours[1],
     }

@@ -12,6 +12,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja.security import HttpBearer, SessionAuth
 
+from frontdesk.core.acting import accept_token
 from frontdesk.core.models import ApiToken
 
 READ_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -38,6 +39,7 @@ class BearerToken(HttpBearer):
         found.touch()
         request.user = found.account
         request.api_token = found
+        accept_token(found)  # named in the log lines this request writes
         return found.account
 
 

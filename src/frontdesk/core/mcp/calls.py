@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-from contextvars import ContextVar
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -19,17 +18,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from mcp.types import CallToolResult, TextContent
 
+from frontdesk.core.acting import acting_with
 from frontdesk.core.errors import KNOWN, problem
 from frontdesk.core.mcp.registry import ResourceSpec, ToolSpec
 from frontdesk.core.models import ApiToken
 
 logger = logging.getLogger(__name__)
-_current_token: ContextVar[ApiToken | None] = ContextVar("frontdesk_mcp_token", default=None)
-
-
-def current_token() -> ApiToken | None:
-    """The token of the MCP call running in this thread (for tools about the token itself)."""
-    return _current_token.get()
 
 
 class Refusal(Exception):
@@ -106,16 +100,15 @@ def run(spec: ToolSpec | ResourceSpec, token_id: int, params: dict[str, Any], dr
             raise Refusal(_("This token is no longer valid."))
         with translation.override(token.account.panel_language):
             actor = _authorise(token, spec)
-            marker = _current_token.set(token)
             try:
-                return _call(spec, actor, params, dry_run)
+                # The log names the token in each line the call writes (core/acting.py).
+                with acting_with(token):
+                    return _call(spec, actor, params, dry_run)
             except Refusal:
                 raise
             except Exception:
                 logger.exception("MCP call %r failed", spec.name)
                 raise Refusal(_("The call failed on the server; the error has been logged.")) from None
-            finally:
-                _current_token.reset(marker)
     finally:
         close_old_connections()
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from frontdesk.core import notes
-from frontdesk.core.mcp.calls import current_token
+from frontdesk.core.acting import current_token
 from frontdesk.core.mcp.registry import register_scope, register_tool
 from frontdesk.core.outputs import note_out
 

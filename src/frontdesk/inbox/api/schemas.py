@@ -367,9 +367,13 @@ class FileOut(Schema):
 
 class LogOut(Schema):
     action: str = Field(examples=["submission.status_changed"])
-    text: str
-    actor: str | None
-    data: dict[str, Any]
+    text: str = Field(description="The action in words, in the caller's language.")
+    actor: str | None = Field(description="The account that acted; null for a visitor or the system.")
+    token: str | None = Field(description="The name of the API token it acted with; null for a session.")
+    changes: dict[str, list[Any]] = Field(
+        description="The changed values as {name: [before, after]}.", examples=[{"status": [1, 2]}]
+    )
+    detail: dict[str, Any] = Field(description="What else the line records, e.g. a submission's source.")
     created_at: datetime
 
 

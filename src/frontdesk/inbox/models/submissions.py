@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericRelation
 from django.core.files.storage import storages
 from django.db import models, transaction
 from django.utils import timezone
@@ -49,6 +50,9 @@ class Submission(models.Model):
     search_text = SearchTextField(blank=True, editable=False)
     created_at = models.DateTimeField(_("received"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), default=timezone.now)
+    # Its lines in the host's log (core/log.py); they go with it when it is deleted, for they may
+    # quote its answers.
+    log = GenericRelation("core.LogEntry", related_query_name="submission")
 
     class Meta:
         verbose_name = _("submission")
@@ -126,32 +130,3 @@ class Attachment(models.Model):
             # find its file still there.
             transaction.on_commit(lambda: inbox_storage().delete(name))
         return result
-
-
-class LogLine(models.Model):
-    submission = models.ForeignKey(Submission, on_delete=models.CASCADE, related_name="log")
-    action = models.CharField(max_length=64)  # dotted: submission.created, submission.status_changed
-    # Indexed only where set (migration 0010): a visitor's post has no actor.
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        db_index=False,
-    )
-    data = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        verbose_name = _("log line")
-        verbose_name_plural = _("log lines")
-        ordering = ["created_at", "id"]
-        indexes = [
-            models.Index(
-                fields=["actor"], condition=models.Q(actor__isnull=False), name="inbox_log_actor_idx"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return self.action

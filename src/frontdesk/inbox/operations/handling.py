@@ -12,8 +12,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from frontdesk.core import log
 from frontdesk.inbox.answers import clean_answers
-from frontdesk.inbox.models import Form, LogLine, Status, Submission
+from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.retention import delete_submission
@@ -41,10 +42,6 @@ def _assignee(value):
     return account
 
 
-def _log(submission: Submission, action: str, actor, **data) -> None:
-    LogLine.objects.create(submission=submission, action=action, actor=actor, data=data)
-
-
 def _correct_answers(actor, submission: Submission, corrections: dict) -> bool:
     """Write the answers that differ; True when one did."""
     by_name = {answer.name: answer for answer in submission.answers.select_related("field")}
@@ -64,7 +61,8 @@ def _correct_answers(actor, submission: Submission, corrections: dict) -> bool:
         value = clean.value if clean else str(new or "").strip()
         if value == answer.value:
             continue
-        _log(submission, "submission.answer_corrected", actor, name=name, old=answer.value, new=value)
+        changes = {f"answers.{name}": [answer.value, value]}
+        log.write(submission, "submission.answer_corrected", actor, changes=changes)
         answer.value, answer.payload = value, (clean.payload if clean else None)
         answer.save(update_fields=["value", "payload"])
         changed = True
@@ -89,7 +87,8 @@ def update_submission(
         new_status = _status(status)
         if new_status.pk != submission.status_id:
             changed = True
-            _log(submission, "submission.status_changed", actor, old=submission.status_id, new=new_status.pk)
+            changes = {"status": [submission.status_id, new_status.pk]}
+            log.write(submission, "submission.status_changed", actor, changes=changes)
             unread = int(submission.is_unread)
             tallies.shift(submission.form_id, submission.status_id, total=-1, unread=-unread)
             tallies.shift(submission.form_id, new_status.pk, total=1, unread=unread)
@@ -98,13 +97,8 @@ def update_submission(
         account = _assignee(assignee)
         if getattr(account, "pk", None) != submission.assignee_id:
             changed = True
-            _log(
-                submission,
-                "submission.assigned",
-                actor,
-                old=submission.assignee_id,
-                new=getattr(account, "pk", None),
-            )
+            changes = {"assignee": [submission.assignee_id, getattr(account, "pk", None)]}
+            log.write(submission, "submission.assigned", actor, changes=changes)
             submission.assignee = account
     if answers and _correct_answers(actor, submission, answers):
         changed = True
@@ -122,7 +116,8 @@ def mark_read(actor, submission: Submission, *, read: bool = True) -> None:
     if changed:
         status_id = Submission.objects.values_list("status_id", flat=True).get(pk=submission.pk)
         tallies.shift(submission.form_id, status_id, unread=-1 if read else 1)
-        _log(submission, "submission.marked_read" if read else "submission.marked_unread", actor)
+        action = "submission.marked_read" if read else "submission.marked_unread"
+        log.write(submission, action, actor, changes={"is_unread": [read, not read]})
         submission.is_unread = not read
 
 

@@ -16,17 +16,21 @@ import json
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from frontdesk.core import log
+from frontdesk.core.acting import current_token
 from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.locks import advisory_key, exclusive_transaction
+from frontdesk.core.models import LogEntry
 from frontdesk.core.prepared import Insert, insert_family
 from frontdesk.inbox.answers import CleanAnswer, clean_answers
-from frontdesk.inbox.models import Answer, Form, LogLine, Status, Submission
+from frontdesk.inbox.models import Answer, Form, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.notify import NewSubmissionMail
 from frontdesk.inbox.operations import tallies
@@ -69,7 +73,7 @@ def _search_text(answers: list[CleanAnswer]) -> str:
 
 
 # The intake's writes run on every accepted post: their SQL is written once (core/prepared.py).
-SUBMISSIONS, ANSWERS, LOG_LINES = Insert(Submission), Insert(Answer), Insert(LogLine)
+SUBMISSIONS, ANSWERS, LOG_LINES = Insert(Submission), Insert(Answer), Insert(LogEntry)
 
 
 def _earlier_duplicate(form_id: int, digest: str, since, lock_name: str) -> int | None:
@@ -193,11 +197,16 @@ class _Rows:
             for position, answer in enumerate(answers)
         ]
         self.answer_rows = [ANSWERS.bind(submission_id=None, **answer) for answer in self.answers]
+        # The log's line (core/log.py), written with the submission's rows.
+        token = current_token()
         self.log_row = LOG_LINES.bind(
-            submission_id=None,
+            content_type_id=ContentType.objects.get_for_model(Submission).pk,
+            object_id=None,
             action="submission.created",
             actor_id=actor.pk if actor else None,
-            data={"source": source},
+            token_id=token.pk if token else None,
+            changes={},
+            detail={"source": source},
             created_at=now,
         )
         self.count_row = tallies.change_row(form.pk, self.submission.status_id, total=1, unread=1)
@@ -210,7 +219,7 @@ class _Rows:
         submission.pk, (change_id,) = insert_family(
             SUBMISSIONS,
             self.submission_row,
-            [(ANSWERS, "submission_id", self.answer_rows), (LOG_LINES, "submission_id", [self.log_row])],
+            [(ANSWERS, "submission_id", self.answer_rows), (LOG_LINES, "object_id", [self.log_row])],
             beside=[(tallies.CHANGES, self.count_row)],
         )
         submission._state.adding, submission._state.db = False, "default"
@@ -226,9 +235,7 @@ def _store(form, rows: _Rows, uploads, written, since, source, actor, lock_name)
     earlier_id = _earlier_duplicate(form.pk, rows.submission.answers_hash, since, lock_name)
     if earlier_id is not None:  # rare: read the whole row only now
         Submission.objects.filter(pk=earlier_id).update(updated_at=rows.submission.updated_at)
-        LogLine.objects.create(
-            submission_id=earlier_id, action="submission.repeated", actor=actor, data={"source": source}
-        )
+        log.write(Submission(pk=earlier_id), "submission.repeated", actor, detail={"source": source})
         return Submission.objects.get(pk=earlier_id), False
     submission = rows.write()
     store_files(submission, uploads, written)

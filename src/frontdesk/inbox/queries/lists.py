@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy
 
 from frontdesk.core.languages import translate
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_PER_PAGE
-from frontdesk.inbox.models import Answer, Field, Form, LogLine, Status, Submission
+from frontdesk.core.models import LogEntry
+from frontdesk.inbox.models import Answer, Field, Form, Status, Submission
 from frontdesk.inbox.queries.filters import ALL, UNREAD, SubmissionFilter, filtered
 
 COUNT_CAP = 10_000
@@ -147,7 +148,7 @@ def submission_detail(pk: object) -> Submission:
     return (
         Submission.objects.select_related("form", "status", "assignee")
         .prefetch_related(
-            "answers", "files", Prefetch("log", queryset=LogLine.objects.select_related("actor"))
+            "answers", "files", Prefetch("log", queryset=LogEntry.objects.select_related("actor", "token"))
         )
         .get(pk=pk)
     )

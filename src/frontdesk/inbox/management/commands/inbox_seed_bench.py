@@ -17,14 +17,16 @@ from itertools import accumulate
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django.contrib.contenttypes.models import ContentType
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 from rich.progress import Progress
 
+from frontdesk.core.models import LogEntry
 from frontdesk.inbox.answers import CleanAnswer
-from frontdesk.inbox.models import Answer, Form, LogLine, Status, Submission
+from frontdesk.inbox.models import Answer, Form, Status, Submission
 from frontdesk.inbox.operations import save_form
 from frontdesk.inbox.operations.intake import answers_hash
 from frontdesk.inbox.operations.tallies import recount
@@ -268,12 +270,14 @@ class Seeder:
             for position, answer in enumerate(answers)
         ]  # fmt: skip
         Answer.objects.bulk_create(rows, batch_size=5000)
-        LogLine.objects.bulk_create(
+        submission_type = ContentType.objects.get_for_model(Submission)
+        LogEntry.objects.bulk_create(
             [
-                LogLine(
-                    submission_id=submission.pk,
+                LogEntry(
+                    content_type=submission_type,
+                    object_id=submission.pk,
                     action="submission.created",
-                    data={"source": submission.source},
+                    detail={"source": submission.source},
                     created_at=submission.created_at,
                 )
                 for submission in made

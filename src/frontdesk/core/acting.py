@@ -1,0 +1,51 @@
+"""Which API token the code running in this thread acts with, so that what it writes (the log)
+can name the token without every operation being handed it.
+
+An MCP call sets it for the call's duration (core/mcp/calls.py); a JSON API request with a bearer
+token sets it when the token is accepted (core/api/auth.py), and `ActingTokenMiddleware` clears
+it when the request ends, so a thread that serves the next request never inherits it. A session
+in the panel acts with no token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from frontdesk.core.models import ApiToken
+
+_token: ContextVar[ApiToken | None] = ContextVar("frontdesk_acting_token", default=None)
+
+
+def current_token() -> ApiToken | None:
+    """The token the running call or request acts with, or None."""
+    return _token.get()
+
+
+@contextmanager
+def acting_with(token: ApiToken | None) -> Iterator[None]:
+    """Act with `token` for the block."""
+    marker = _token.set(token)
+    try:
+        yield
+    finally:
+        _token.reset(marker)
+
+
+def accept_token(token: ApiToken) -> None:
+    """Act with `token` until the request ends (the API's bearer door, inside the middleware)."""
+    _token.set(token)
+
+
+class ActingTokenMiddleware:
+    """Every request starts with no token and leaves none behind in its thread."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        with acting_with(None):
+            return self.get_response(request)

@@ -1,0 +1,62 @@
+"""Writing and reading the log (core/models/log.py): one function to write a line, one query to
+read an object's lines.
+
+The account comes from the operation (it is the actor every operation already takes); the token
+from the call or request it runs in (core/acting.py), so a line written through an agent's MCP
+call or a script's bearer token names the token without any operation passing it on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import Model, QuerySet
+
+from frontdesk.core.acting import current_token
+from frontdesk.core.models import LogEntry
+
+
+def changes_between(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, list]:
+    """{name: [before, after]} for every name whose value differs between the two snapshots
+    (a name missing from one side counts as None)."""
+    return {
+        name: [before.get(name), after.get(name)]
+        for name in dict.fromkeys([*before, *after])
+        if before.get(name) != after.get(name)
+    }
+
+
+def values_of(row: Model, names: Iterable[str]) -> dict[str, Any]:
+    """A snapshot of `row`'s values under `names` (attribute names; a foreign key as its id), for
+    `changes_between`."""
+    return {name: getattr(row, name) for name in names}
+
+
+def write(
+    row: Model,
+    action: str,
+    actor=None,
+    *,
+    changes: Mapping[str, list] | None = None,
+    detail: Mapping[str, Any] | None = None,
+) -> LogEntry:
+    """Write one line about `row` (saved, so it has its id; a deleted row's line is written
+    before it goes). `actor` is the account that acted, None for a visitor or the system."""
+    return LogEntry.objects.create(
+        content_type=ContentType.objects.get_for_model(row, for_concrete_model=False),
+        object_id=row.pk,
+        action=action,
+        actor=actor if getattr(actor, "pk", None) else None,
+        token=current_token(),
+        changes=dict(changes or {}),
+        detail=dict(detail or {}),
+    )
+
+
+def log_of(row: Model) -> QuerySet[LogEntry]:
+    """`row`'s lines, oldest first, with their account and token: one query."""
+    return LogEntry.objects.filter(
+        content_type=ContentType.objects.get_for_model(row, for_concrete_model=False), object_id=row.pk
+    ).select_related("actor", "token")
