@@ -8,6 +8,7 @@ call or a script's bearer token names the token without any operation passing it
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -30,8 +31,8 @@ def changes_between(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict
 
 def values_of(row: Model, names: Iterable[str]) -> dict[str, Any]:
     """A snapshot of `row`'s values under `names` (attribute names; a foreign key as its id), for
-    `changes_between`."""
-    return {name: getattr(row, name) for name in names}
+    `changes_between`; copied, so a change made in place to a list or a dict afterwards shows."""
+    return {name: copy.deepcopy(getattr(row, name)) for name in names}
 
 
 def write(
@@ -53,6 +54,16 @@ def write(
         changes=dict(changes or {}),
         detail=dict(detail or {}),
     )
+
+
+def write_changes(
+    row: Model, action: str, actor, before: Mapping[str, Any], *, detail: Mapping[str, Any] | None = None
+) -> LogEntry | None:
+    """Write a line with the values of `row` that differ from `before` (a `values_of` snapshot
+    taken before the change, naming the values to compare), or nothing when none differs: a
+    save that changes nothing leaves no line."""
+    changes = changes_between(before, values_of(row, before))
+    return write(row, action, actor, changes=changes, detail=detail) if changes else None
 
 
 def log_of(row: Model) -> QuerySet[LogEntry]:

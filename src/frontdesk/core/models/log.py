@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -39,10 +40,10 @@ class LogEntry(models.Model):
         db_index=False,
         verbose_name=_("agent token"),
     )
-    # {name: [before, after]} for each value the action changed.
-    changes = models.JSONField(_("changes"), default=dict, blank=True)
+    # {name: [before, after]} for each value the action changed; dates and decimals as text.
+    changes = models.JSONField(_("changes"), default=dict, blank=True, encoder=DjangoJSONEncoder)
     # What the line needs besides changes: the source of a submission, a deleted object's title.
-    detail = models.JSONField(default=dict, blank=True)
+    detail = models.JSONField(default=dict, blank=True, encoder=DjangoJSONEncoder)
     created_at = models.DateTimeField(_("time"), default=timezone.now)
 
     class Meta:

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from frontdesk.core import log
 from frontdesk.core.errors import NotFound
 from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.inbox.field_types import FIELD_TYPES
@@ -181,7 +182,33 @@ def _match_field(form: Form, values: dict, index: int, named_ids: set) -> Field 
     return field
 
 
-def save_fields(form: Form, changes: list[dict]) -> None:
+# What a field's log line compares.
+LOGGED_FIELD_VALUES = (
+    "machine_name", "label", "type", "hint", "in_table", "full_width", "required", "choices",
+    "min_length", "max_length", "min_value", "max_value", "extensions",
+)  # fmt: skip
+
+
+def _apply_logged(actor, form: Form, field: Field, values: dict, prefix: str) -> None:
+    """Apply `values` to `field` as `_apply_field` does, save it and write its line: created, or
+    changed when a logged value differs."""
+    before = log.values_of(field, LOGGED_FIELD_VALUES) if field.pk else {}
+    _apply_field(form, field, values, prefix)
+    field.save()
+    if before:
+        log.write_changes(field, "field.changed", actor, before, detail={"form": field.form_id})
+    else:
+        created = log.changes_between({}, log.values_of(field, LOGGED_FIELD_VALUES))
+        log.write(field, "field.created", actor, changes=created, detail={"form": field.form_id})
+
+
+def _put_aside(actor, field: Field) -> None:
+    field.deleted_at = timezone.now()
+    field.save(update_fields=["deleted_at"])
+    log.write(field, "field.removed", actor, detail={"form": field.form_id, "name": field.name})
+
+
+def save_fields(actor, form: Form, changes: list[dict]) -> None:
     next_position = (form.fields.order_by("-position").values_list("position", flat=True).first() or 0) + 1
     named_ids = {
         as_id(values["id"])
@@ -195,14 +222,12 @@ def save_fields(form: Form, changes: list[dict]) -> None:
         if values.get("remove"):
             if field is None:
                 raise ValidationError({f"fields.{index}": [_("This form has no such field.")]})
-            field.deleted_at = timezone.now()
-            field.save(update_fields=["deleted_at"])
+            _put_aside(actor, field)
             continue
         if field is None:
             field = Field(form=form, position=next_position)
             next_position += 1
-        _apply_field(form, field, values, f"fields.{index}")
-        field.save()
+        _apply_logged(actor, form, field, values, f"fields.{index}")
 
 
 def check_email_field(form: Form) -> None:
@@ -248,10 +273,9 @@ def save_field(actor, form: Form, field: Field | None = None, *, values: dict) -
         last = form.fields.order_by("-position").values_list("position", flat=True).first() or 0
         field = Field(form=form, position=last + 1)
     try:
-        _apply_field(form, field, values, "field")
+        _apply_logged(actor, form, field, values, "field")
     except ValidationError as error:
         raise _unprefixed(error, "field") from None
-    field.save()
     check_email_field(form)
     touch(form)
     return field
@@ -270,7 +294,6 @@ def remove_field(actor, form: Form, field: Field) -> Field:
     # comes later wait for this change, instead of an update that finds no row.
     if form.live_fields().select_for_update().filter(pk=field.pk).first() is None:
         raise NotFound(_("This form has no such field."))
-    field.deleted_at = timezone.now()
-    field.save(update_fields=["deleted_at"])
+    _put_aside(actor, field)
     touch(form)
     return field

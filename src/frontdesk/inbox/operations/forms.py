@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models.deletion import RestrictedError
 from django.utils.translation import gettext as _
 
+from frontdesk.core import log
 from frontdesk.core.errors import NotFound
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.operations._access import require
@@ -113,6 +114,10 @@ def validate_options(options: object) -> dict:
     return cleaned
 
 
+# What a form's log line compares (its fields log their own lines).
+LOGGED_FORM_VALUES = ("slug", "title", "options", "is_switched_off", "email_field_name")
+
+
 @transaction.atomic
 def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dict] | None = None) -> Form:
     """Create a form (form=None) or change the values and fields that are named."""
@@ -125,6 +130,7 @@ def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dic
         form = Form(
             position=(Form.objects.order_by("-position").values_list("position", flat=True).first() or 0) + 1
         )
+    before = {} if creating else log.values_of(form, LOGGED_FORM_VALUES)
     if creating or "slug" in values:
         form.slug = validate_slug(values.get("slug"), form=form)
     if creating or "title" in values:
@@ -142,8 +148,17 @@ def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dic
     if "email_field_name" in values:
         form.email_field_name = str(values["email_field_name"] or "").strip()
     form.save()
+    if creating:
+        log.write(
+            form,
+            "form.created",
+            actor,
+            changes=log.changes_between({}, log.values_of(form, LOGGED_FORM_VALUES)),
+        )
+    else:
+        log.write_changes(form, "form.changed", actor, before)
     if fields:
-        save_fields(form, fields)
+        save_fields(actor, form, fields)
     check_email_field(form)
     return form
 
@@ -152,6 +167,8 @@ def delete_form(actor, form: Form) -> None:
     require(actor, "inbox.manage")
     try:
         with transaction.atomic():
+            # Written first, in the same transaction: a refused deletion leaves no line.
+            log.write(form, "form.deleted", actor, detail={"slug": form.slug, "title": form.title})
             form.delete()
     except RestrictedError as refusal:
         raise ValidationError({"__all__": [refusal.args[0]]}) from None

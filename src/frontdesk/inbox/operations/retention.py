@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from frontdesk.core import log
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
@@ -23,7 +24,10 @@ def delete_submission(actor, submission: Submission) -> None:
     for attachment in submission.files.all():
         attachment.delete()  # removes the stored file as well
     tallies.shift(submission.form_id, submission.status_id, total=-1, unread=-int(submission.is_unread))
-    submission.delete()
+    pk = submission.pk
+    submission.delete()  # its own log lines with it: they may quote its answers
+    # Written after: the line of the deletion stays, and says no more than which form it was in.
+    log.write(Submission(pk=pk), "submission.deleted", actor, detail={"form": submission.form_id})
 
 
 # A hundred years: older than any submission, and far enough inside the calendar that "now minus

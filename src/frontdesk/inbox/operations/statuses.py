@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
+from frontdesk.core import log
 from frontdesk.core.languages import default_language
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import tallies
@@ -69,6 +70,10 @@ def _apply(status: Status, values: dict, creating: bool) -> None:
         raise ValidationError({"is_spam": [_("A status cannot both take new submissions and mark spam.")]})
 
 
+# What a status's log line compares.
+LOGGED_STATUS_VALUES = ("label", "colour", "is_arrival", "is_spam", "is_closed")
+
+
 @transaction.atomic
 def save_status(actor, status: Status | None = None, values: dict | None = None) -> Status:
     """Create a status (status=None) or change what `values` names; flags given move to it."""
@@ -85,6 +90,7 @@ def save_status(actor, status: Status | None = None, values: dict | None = None)
         status = statuses[status.pk]  # the locked row, not the caller's possibly stale copy
     else:
         raise Status.DoesNotExist
+    logged = {} if creating else log.values_of(status, LOGGED_STATUS_VALUES)
     before = {flag: getattr(status, flag) for flag in ("is_arrival", "is_spam")}
     _apply(status, values, creating)
     messages = _flag_messages()
@@ -93,9 +99,17 @@ def save_status(actor, status: Status | None = None, values: dict | None = None)
         if before[flag] and not getattr(status, flag) and not holders:
             raise ValidationError({flag: [messages[flag]]})
     status.save()
+    if creating:
+        made = log.changes_between({}, log.values_of(status, LOGGED_STATUS_VALUES))
+        log.write(status, "status.created", actor, changes=made)
+    else:
+        log.write_changes(status, "status.changed", actor, logged)
     for flag in ("is_arrival", "is_spam"):
         if getattr(status, flag):
-            Status.objects.filter(**{flag: True}).exclude(pk=status.pk).update(**{flag: False})
+            for holder in [row for pk, row in statuses.items() if getattr(row, flag) and pk != status.pk]:
+                # The flag moves: its previous holder loses it, and its log says so.
+                Status.objects.filter(pk=holder.pk).update(**{flag: False})
+                log.write(holder, "status.changed", actor, changes={flag: [True, False]})
     return status
 
 
@@ -118,6 +132,7 @@ def delete_status(actor, status: Status) -> None:
         raise ValidationError({"__all__": [in_use]})
     try:
         with transaction.atomic():
+            log.write(status, "status.deleted", actor, detail={"label": status.label})
             status.delete()
     except ProtectedError:
         raise ValidationError({"__all__": [in_use]}) from None
