@@ -1,7 +1,8 @@
-"""The host's rows: accounts, API/MCP tokens, notes, and the host's own permissions."""
+"""The host's rows: accounts, API/MCP tokens, notes, public addresses, and the host's own permissions."""
 
 from frontdesk.core.models.accounts import Access, User
 from frontdesk.core.models.notes import Note
+from frontdesk.core.models.routes import Alias, Route
 from frontdesk.core.models.tokens import ApiToken
 
-__all__ = ["Access", "ApiToken", "Note", "User"]
+__all__ = ["Access", "Alias", "ApiToken", "Note", "Route", "User"]
