@@ -9,7 +9,13 @@ from django.test import override_settings
 
 from frontdesk.core.errors import field_errors
 from frontdesk.core.models.routes import Alias
-from frontdesk.core.routes.claims import claim_routes, next_free_slugs, reclaim_routes, release_routes
+from frontdesk.core.routes.claims import (
+    claim_routes,
+    forget_routes,
+    next_free_slugs,
+    reclaim_routes,
+    release_routes,
+)
 from frontdesk.core.routes.serving import address_of
 from tests.testapp.models import RoutedCategory
 from tests.testapp.routing import CATEGORY, EVENT, make_category, make_event, paths
@@ -165,3 +171,13 @@ def test_returning_to_a_former_address_drops_that_alias():
     event.slug = {"en": "camp"}
     claim_routes(event, EVENT)
     assert set(Alias.objects.filter(language="en").values_list("path", flat=True)) == {"happenings/tent"}
+
+
+def test_an_object_deleted_for_good_leaves_no_address_and_no_alias():
+    event = make_event("camp")
+    event.slug = {"en": "tent"}
+    claim_routes(event, EVENT)
+    forget_routes(event)
+    assert paths(event) == {}
+    assert not Alias.objects.filter(object_id=event.pk, type_name=EVENT).exists()
+    assert paths(make_category("tent"))["en"] == "happenings/tent"
