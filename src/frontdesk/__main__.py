@@ -1,6 +1,7 @@
 """The `frontdesk` command: Django's management commands with frontdesk's settings.
 
-A configuration error prints one line naming the variable and exits with status 2,
+A command may be written with hyphens (`frontdesk routes-rebuild`) or as Django names it
+(`routes_rebuild`). A configuration error prints one line naming the variable and exits with status 2,
 instead of a traceback. So does `--settings`: the settings are loaded before Django's own
 command line is read, so the option could only be ignored; they come from the environment.
 """
@@ -31,6 +32,14 @@ def _names_settings(args: list[str]) -> bool:
     return options.settings is not None
 
 
+def _django_args(args: list[str]) -> list[str]:
+    """`args` for Django's command line, with a command written with hyphens
+    (`routes-rebuild`, as the docs write it) named as its module is (`routes_rebuild`)."""
+    if args and not args[0].startswith("-"):
+        return [args[0].replace("-", "_"), *args[1:]]
+    return args
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     if _names_settings(args):
@@ -49,7 +58,7 @@ def main(argv: list[str] | None = None) -> None:
 
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(["frontdesk", *args])
+    execute_from_command_line(["frontdesk", *_django_args(args)])
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Addresses: the panel at /cms/, its API at /api/cms/, the public site under language prefixes.
+"""Addresses: the panel at /cms/, its API at /api/cms/, the public site under language prefixes,
+ending with the objects' stored addresses (core/routes).
 
 /api/cms/mcp is not here: the WSGI app (frontdesk.wsgi, core/serving.py) routes it to the MCP server.
 """
@@ -18,6 +19,8 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", include("frontdesk.core.site.urls")),
     path("", include("frontdesk.inbox.site_urls")),
+    # Last: an address stored for an object (core/routes), asked only when nothing above matched.
+    path("", include("frontdesk.core.routes.urls")),
     prefix_default_language=False,
 )
 

@@ -16,7 +16,9 @@ class CoreConfig(AppConfig):
         from frontdesk.core.api.core_routes import router
         from frontdesk.core.mcp.core_tools import register_core_tools
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.routes.reserved import register_reserved_paths
 
+        register_reserved_paths()
         register_router("", router)
         register_router("/accounts", accounts_router)
         register_core_tools()

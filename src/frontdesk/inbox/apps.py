@@ -15,6 +15,7 @@ class InboxConfig(AppConfig):
         from frontdesk.core.demo import register_demo
         from frontdesk.core.notes import NoteEntity, register_entity
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.routes.registry import register_reserved_path
         from frontdesk.inbox import (
             checks,  # noqa: F401  (registers the system checks)
             demo,
@@ -22,6 +23,9 @@ class InboxConfig(AppConfig):
         from frontdesk.inbox.api import router
         from frontdesk.inbox.mcp_tools import register_inbox_tools
 
+        # The public door and the demo pages: no object's address may stand there.
+        register_reserved_path("inbox-door", settings.FRONTDESK["inbox"]["path"])
+        register_reserved_path("inbox-pages", "forms")
         register_demo("inbox", seed=demo.seed, remove=demo.remove, pages=demo.pages)
         register_router("/inbox", router)
         register_inbox_tools()

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.urls import translate_url
 from django.utils.translation import get_language, get_language_info
 
+from frontdesk.core.routes.serving import addresses_of
+
 register = template.Library()
 
 
@@ -28,9 +30,12 @@ def language_links(context) -> list[dict]:
         return []
     query = request.META.get("QUERY_STRING", "")
     current = get_language()
+    # An object's page (core/routes) has its own address per language, slug and all.
+    routed = getattr(request, "routed_object", None)
+    addresses = addresses_of(routed) if routed is not None else {}
     links = []
     for code, _name in settings.LANGUAGES:
-        url = translate_url(request.path, code)
+        url = addresses.get(code) or translate_url(request.path, code)
         links.append(
             {
                 "code": code,

@@ -1,0 +1,84 @@
+"""Route types (what kind of object an address can belong to, and how its address is made) and
+the paths the site keeps for itself. Both are filled in `AppConfig.ready()`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.apps import apps
+from django.db.models import Model
+from django.http import HttpRequest, HttpResponse
+
+from frontdesk.core.languages import site_language_codes, translate
+from frontdesk.core.registry import Registry
+
+
+@dataclass(frozen=True)
+class RouteType:
+    """One kind of routed object: `model` ("app_label.Model") holds a translated slug in `field`,
+    under which a refused address is reported; `prefix()` reads the type's configured prefix at
+    every call (so a changed setting is seen by `routes-rebuild` and the system check); `view`
+    answers the object's page. A type whose addresses are shaped otherwise overrides
+    `path_for_slug` in a subclass."""
+
+    name: str
+    model: str
+    field: str
+    prefix: Callable[[], str]
+    view: Callable[[HttpRequest, Model], HttpResponse]
+
+    @cached_property
+    def model_class(self) -> type[Model]:
+        return apps.get_model(self.model)
+
+    def path_for_slug(self, slug: str, language: str) -> str:
+        """The stored path (no language prefix, no outer slashes) of `slug` in `language`."""
+        return "/".join(part for part in (self.prefix().strip("/"), slug.strip("/")) if part)
+
+    def path_for(self, obj: Model, language: str) -> str | None:
+        """The address `obj` should have in `language`: its slug there, else the slug the
+        fallback rule reads (core/languages.translate); None when it has no slug at all."""
+        slug = translate(getattr(obj, self.field), language)
+        return self.path_for_slug(slug, language) if slug else None
+
+    def paths_for(self, obj: Model) -> dict[str, str]:
+        """{language: path} of every site language in which `obj` has an address."""
+        paths = {language: self.path_for(obj, language) for language in site_language_codes()}
+        return {language: path for language, path in paths.items() if path}
+
+    def stored_prefix(self) -> str:
+        """What every stored path of the type begins with ("" when the type has no prefix)."""
+        prefix = self.prefix().strip("/")
+        return f"{prefix}/" if prefix else ""
+
+
+ROUTE_TYPES: Registry[RouteType] = Registry("route type")
+
+# Name -> path ("cms", "api", "site/forms"): the path and everything under it is never an
+# object's address, in any language.
+RESERVED_PATHS: Registry[str] = Registry("reserved path")
+
+
+def register_route_type(route_type: RouteType) -> RouteType:
+    return ROUTE_TYPES.register(route_type.name, route_type)
+
+
+def register_reserved_path(name: str, path: str) -> str:
+    return RESERVED_PATHS.register(name, path.strip("/"))
+
+
+def route_types_of(obj: Model) -> list[RouteType]:
+    """The route types whose objects are rows of `obj`'s model."""
+    model = obj._meta.concrete_model
+    return [route_type for route_type in ROUTE_TYPES.all() if route_type.model_class is model]
+
+
+def is_reserved(path: str) -> bool:
+    """Whether `path` is, or lies under, a reserved path or a language prefix (`de/...` would
+    read as the German site)."""
+    first = path.split("/", 1)[0]
+    if first in site_language_codes():
+        return True
+    return any(path == reserved or path.startswith(f"{reserved}/") for reserved in RESERVED_PATHS.all())
