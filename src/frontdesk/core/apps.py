@@ -10,13 +10,17 @@ class CoreConfig(AppConfig):
     verbose_name = _("Host")
 
     def ready(self) -> None:
+        from django.apps import apps
+
         from frontdesk.core import checks  # noqa: F401  (registers the system checks)
         from frontdesk.core.api import register_router
         from frontdesk.core.api.account_routes import router as accounts_router
         from frontdesk.core.api.core_routes import router
         from frontdesk.core.mcp.core_tools import register_core_tools
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.versions import connect_versioned_models
 
+        connect_versioned_models(apps.get_models())
         register_router("", router)
         register_router("/accounts", accounts_router)
         register_core_tools()
