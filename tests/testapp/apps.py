@@ -8,3 +8,8 @@ class TestAppConfig(AppConfig):
     name = "tests.testapp"
     label = "testapp"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from tests.testapp import versions_doors
+
+        versions_doors.register()
