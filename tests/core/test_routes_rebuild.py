@@ -113,7 +113,9 @@ def test_the_check_warns_when_stored_addresses_miss_the_prefix_until_rebuilt():
 
 @pytest.mark.django_db(transaction=True)
 def test_the_routes_migration_goes_back_and_forth():
-    call_command("migrate", "core", "0002", verbosity=0)
-    assert "core_route" not in connection.introspection.table_names()
-    call_command("migrate", "core", verbosity=0)
+    try:
+        call_command("migrate", "core", "0004", verbosity=0)  # the migration before routes
+        assert "core_route" not in connection.introspection.table_names()
+    finally:
+        call_command("migrate", verbosity=0)  # every app, as it was
     assert {"core_route", "core_alias"} <= set(connection.introspection.table_names())

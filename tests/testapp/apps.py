@@ -28,3 +28,8 @@ class TestAppConfig(AppConfig):
                 RouteType(name=name, model=model, field="slug", prefix=routes_prefix, view=view)
             )
         # --- end of Routes
+
+        # --- Versions (core/versions.py): the test model's API routes and agent tools.
+        from tests.testapp import versions_doors
+
+        versions_doors.register()

@@ -10,6 +10,8 @@ class CoreConfig(AppConfig):
     verbose_name = _("Host")
 
     def ready(self) -> None:
+        from django.apps import apps
+
         from frontdesk.core import checks  # noqa: F401  (registers the system checks)
         from frontdesk.core.api import register_router
         from frontdesk.core.api.account_routes import router as accounts_router
@@ -17,8 +19,10 @@ class CoreConfig(AppConfig):
         from frontdesk.core.mcp.core_tools import register_core_tools
         from frontdesk.core.panel.sections import Section, register_section
         from frontdesk.core.routes.reserved import register_reserved_paths
+        from frontdesk.core.versions import connect_versioned_models
 
         register_reserved_paths()
+        connect_versioned_models(apps.get_models())
         register_router("", router)
         register_router("/accounts", accounts_router)
         register_core_tools()

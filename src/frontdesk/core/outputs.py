@@ -1,10 +1,11 @@
-"""Shapes of the host's own records as every door gives them (the API, the MCP tools)."""
+"""Shapes of the host's own records as every door gives them (the API, the MCP tools): notes,
+versioned rows and their versions."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from frontdesk.core.models import LogEntry, Note
+from frontdesk.core.models import LogEntry, Note, Version, Versioned
 
 
 def note_out(note: Note, *, with_record: bool = False) -> dict[str, Any]:
@@ -33,4 +34,27 @@ def log_line_out(line: LogEntry, text: str) -> dict[str, Any]:
         "changes": line.changes or {},
         "detail": line.detail or {},
         "created_at": line.created_at,
+    }
+
+
+def draft_out(row: Versioned) -> dict[str, Any]:
+    """Where a versioned row stands: its state, the revision a save must carry, the values being
+    edited (the published ones with the pending edits over them) and the names of those pending."""
+    return {
+        "state": row.state,
+        "revision": row.revision,
+        "values": row.draft_values(),
+        "pending": sorted(row.draft or {}),
+    }
+
+
+def version_out(version: Version) -> dict[str, Any]:
+    """One version: its number, the values published then, when, and who published them (None
+    once the account or the token is gone, or for the system)."""
+    return {
+        "number": version.number,
+        "values": version.values,
+        "created_at": version.created_at,
+        "account": str(version.account) if version.account else None,
+        "token": version.token.name if version.token else None,
     }

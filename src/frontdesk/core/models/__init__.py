@@ -1,10 +1,22 @@
-"""The host's rows: accounts, API/MCP tokens, notes, the log, public addresses, and the host's own
-permissions."""
+"""The host's rows: accounts, API/MCP tokens, notes, the log, versions, public addresses, and the
+host's own permissions."""
 
 from frontdesk.core.models.accounts import Access, User
 from frontdesk.core.models.log import LogEntry
 from frontdesk.core.models.notes import Note
 from frontdesk.core.models.routes import Alias, Route
 from frontdesk.core.models.tokens import ApiToken
+from frontdesk.core.models.versions import State, Version, Versioned
 
-__all__ = ["Access", "Alias", "ApiToken", "LogEntry", "Note", "Route", "User"]
+__all__ = [
+    "Access",
+    "Alias",
+    "ApiToken",
+    "LogEntry",
+    "Note",
+    "Route",
+    "State",
+    "User",
+    "Version",
+    "Versioned",
+]
