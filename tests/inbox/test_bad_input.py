@@ -151,6 +151,6 @@ def test_a_form_and_its_field_deleted_at_the_same_moment_both_get_a_clean_answer
         )
         outcomes[answers["form"], answers["field"]] += 1
         assert not Form.objects.filter(pk=form.pk).exists()
-        assert not Field.objects.filter(form_id=form.pk).exists()
+        assert not Field.all_objects.filter(form_id=form.pk).exists()
     # The form always goes; the field was either put aside first (204) or went with its form (404).
     assert set(outcomes) <= {(204, 204), (204, 404)}, outcomes

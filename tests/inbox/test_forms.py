@@ -187,7 +187,7 @@ def test_a_removed_field_leaves_the_form_but_stays_in_old_submissions(contact_fo
     submission, _created = accept_submission(contact_form, good_answers)
     save_form(None, contact_form, values={}, fields=[{"machine_name": "topic", "remove": True}])
     assert "topic" not in [field.name for field in contact_form.live_fields()]
-    assert Field.objects.filter(form=contact_form, machine_name="topic").exists()
+    assert Field.all_objects.filter(form=contact_form, machine_name="topic").in_bin().exists()  # in the bin
     kept = submission.answer("topic")
     assert (kept.value, kept.label) == ("quote", {"en": "Topic"})
 

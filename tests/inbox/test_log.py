@@ -67,14 +67,14 @@ def test_a_refused_deletion_of_a_form_leaves_no_line(manager, contact_form, good
     assert "form.deleted" not in lines_of_kind(Form, contact_form.pk)
 
 
-def test_a_field_created_changed_and_put_aside_writes_one_line_each(manager, contact_form):
+def test_a_field_created_changed_and_put_aside_into_the_bin_writes_one_line_each(manager, contact_form):
     field = save_field(manager, contact_form, values={"machine_name": "phone", "label": {"en": "Phone"}})
     save_field(manager, contact_form, field, values={"required": True, "label": {"en": "Phone"}})
     remove_field(manager, contact_form, field)
     assert lines(field) == [
         ("field.created", manager, lines(field)[0][2]),
         ("field.changed", manager, {"required": [False, True]}),
-        ("field.removed", manager, {}),
+        ("field.binned", manager, {}),
     ]
     assert lines(field)[0][2]["machine_name"] == [None, "phone"]
 

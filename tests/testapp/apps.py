@@ -1,5 +1,5 @@
-"""Models the tests of the host's helpers use. The app has no migrations: the test database
-creates its tables from the models (Django's test runner syncs apps without migrations)."""
+"""Models the tests of the host's helpers use. Its migrations run after the host's, as an app's
+do (a crate refers to an account, so its table cannot be made before core's)."""
 
 from django.apps import AppConfig
 from django.conf import settings
@@ -28,6 +28,20 @@ class TestAppConfig(AppConfig):
                 RouteType(name=name, model=model, field="slug", prefix=routes_prefix, view=view)
             )
         # --- end of Routes
+
+        # --- The bin (core/bin): crates, which also hold an address under the test prefix.
+        from frontdesk.core.bin.registry import BinType, register_bin_type
+        from tests.testapp.models import refuse_crate_restore
+
+        register_bin_type(
+            BinType(name="test.crate", model="testapp.Crate", permission="testapp.delete_crate",
+                    refuse_restore=refuse_crate_restore)
+        )  # fmt: skip
+        register_route_type(
+            RouteType(
+                name="test-crate", model="testapp.Crate", field="slug", prefix=routes_prefix, view=views.crate
+            )
+        )
 
         # --- Versions (core/versions.py): the test model's API routes and agent tools.
         from tests.testapp import versions_doors

@@ -1,8 +1,9 @@
 """Rows of a kind no service has, for the host's helpers' tests (one section per helper)."""
 
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import models, transaction
 
+from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
 from frontdesk.core.models import Versioned
@@ -52,3 +53,39 @@ class Notice(Versioned):
 
 
 # --- End of versions ---------------------------------------------------------------------------
+
+
+# --- The bin (frontdesk.core.bin) ----------------------------------------------------------------
+# A crate goes into the bin with its address (a route type under the test prefix), its file and
+# its labels; a crate named "locked" may not come back (its owner says no). Registered in apps.py.
+
+
+class Crate(Binnable):
+    name = models.CharField(max_length=100)
+    slug = TranslatedField()
+    file = models.FileField(upload_to="crates/", blank=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def delete(self, *args, **kwargs):
+        name = self.file.name
+        result = super().delete(*args, **kwargs)
+        if name:  # the file goes with the row, once the deletion is committed
+            transaction.on_commit(lambda: self.file.storage.delete(name))
+        return result
+
+
+class CrateLabel(models.Model):
+    crate = models.ForeignKey(Crate, on_delete=models.CASCADE, related_name="labels")
+    text = models.CharField(max_length=100)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def refuse_crate_restore(crate: Crate) -> str | None:
+    return "This crate is locked." if crate.name == "locked" else None
+
+
+# --- End of the bin ------------------------------------------------------------------------------

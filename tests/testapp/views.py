@@ -11,3 +11,7 @@ def routed_event(request, event) -> HttpResponse:
 
 def routed_category(request, category) -> HttpResponse:
     return HttpResponse(f"category: {translate(category.name)}")
+
+
+def crate(request, crate) -> HttpResponse:
+    return HttpResponse(f"crate: {crate.name}")

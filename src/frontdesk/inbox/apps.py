@@ -12,6 +12,7 @@ class InboxConfig(AppConfig):
 
     def ready(self) -> None:
         from frontdesk.core.api import register_router
+        from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.demo import register_demo
         from frontdesk.core.notes import NoteEntity, register_entity
         from frontdesk.core.panel.sections import Section, register_section
@@ -22,10 +23,22 @@ class InboxConfig(AppConfig):
         )
         from frontdesk.inbox.api import router
         from frontdesk.inbox.mcp_tools import register_inbox_tools
+        from frontdesk.inbox.operations import fields
 
         # The public door and the demo pages: no object's address may stand there.
         register_reserved_path("inbox-door", settings.FRONTDESK["inbox"]["path"])
         register_reserved_path("inbox-pages", "forms")
+        # A field put aside is in the bin; restoring it brings it back to its form.
+        register_bin_type(
+            BinType(
+                name="inbox.field",
+                model="inbox.Field",
+                permission="inbox.manage",
+                describe=fields.describe_field,
+                refuse_restore=fields.refuse_field_restore,
+                changed=fields.field_changed,
+            )
+        )
         register_demo("inbox", seed=demo.seed, remove=demo.remove, pages=demo.pages)
         register_router("/inbox", router)
         register_inbox_tools()

@@ -62,7 +62,7 @@ def export_fields(form: Form) -> list[Field]:
     live = list(form.live_fields().order_by("position", "id"))
     put_aside = [
         field
-        for field in form.fields.filter(deleted_at__isnull=False).order_by("position", "id")
+        for field in Field.all_objects.filter(form=form).in_bin().order_by("position", "id")
         if Answer.objects.filter(field=field).exists()
     ]
     return live + put_aside

@@ -19,6 +19,7 @@ from frontdesk.inbox.api.schemas import (
     OrderIn,
     answers,
 )
+from frontdesk.inbox.models import Field
 from frontdesk.inbox.outputs import field_out, form_out, form_row
 
 
@@ -102,7 +103,7 @@ def list_fields(request: HttpRequest, form: int, query: Query[FieldsQuery]):
     chosen = lookups.form(form)
     fields = list(chosen.live_fields().order_by("position", "id"))
     if query.removed:
-        fields += list(chosen.fields.filter(deleted_at__isnull=False).order_by("position", "id"))
+        fields += list(Field.all_objects.filter(form=chosen).in_bin().order_by("position", "id"))
     return [field_out(field) for field in fields]
 
 

@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models.deletion import RestrictedError
 from django.utils.translation import gettext_lazy as _
 
+from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
 from frontdesk.inbox.field_types import FIELD_TYPE_CHOICES, FIELD_TYPES
@@ -99,7 +100,10 @@ class Form(models.Model):
         return list(self.live_fields()) if loaded is None else loaded
 
 
-class Field(models.Model):
+class Field(Binnable):
+    """A field of a form. One that is put aside is in the bin (core/bin): it leaves the form, and
+    the answers given to it stay readable, for they keep a snapshot of it."""
+
     form = models.ForeignKey(Form, on_delete=models.CASCADE, related_name="fields", verbose_name=_("form"))
     machine_name = models.CharField(
         _("machine name"),
@@ -121,7 +125,6 @@ class Field(models.Model):
     min_value = models.CharField(_("earliest date"), max_length=10, blank=True)
     max_value = models.CharField(_("latest date"), max_length=10, blank=True)
     extensions = models.JSONField(_("accepted file extensions"), default=list, blank=True)
-    deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("field")

@@ -9,10 +9,10 @@ from datetime import date
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
+from frontdesk.core.bin.operations import put_in_bin
 from frontdesk.core.errors import NotFound
 from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.inbox.field_types import FIELD_TYPES
@@ -203,13 +203,41 @@ def _apply_logged(actor, form: Form, field: Field, values: dict, prefix: str) ->
 
 
 def _put_aside(actor, field: Field) -> None:
-    field.deleted_at = timezone.now()
-    field.save(update_fields=["deleted_at"])
-    log.write(field, "field.removed", actor, detail={"form": field.form_id, "name": field.name})
+    """Into the bin (core/bin): off the form, its answers still readable, restorable."""
+    put_in_bin(actor, field)
+
+
+def describe_field(field: Field) -> str:
+    """How the bin list names a put-aside field: its label and its form."""
+    return f"{field} ({field.form.slug})"
+
+
+def refuse_field_restore(field: Field) -> str | None:
+    """Why a put-aside field may not come back to its form now: another live field has taken its
+    machine name meanwhile (two fields would answer to one input). None when it may."""
+    if field.machine_name and field.form.live_fields().filter(machine_name=field.machine_name).exists():
+        return _("Another field of this form now answers to %(name)s; rename it first.") % {
+            "name": field.machine_name
+        }
+    return None
+
+
+def field_changed(field: Field) -> None:
+    """A field went into the bin or came back: the form's public door reads its fields again."""
+    touch(field.form)
+
+
+def _next_position(form: Form) -> int:
+    """After every field the form has had, those in the bin included: a restored field keeps its
+    place, and no two fields share one."""
+    last = (
+        Field.all_objects.filter(form=form).order_by("-position").values_list("position", flat=True).first()
+    )
+    return (last or 0) + 1
 
 
 def save_fields(actor, form: Form, changes: list[dict]) -> None:
-    next_position = (form.fields.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+    next_position = _next_position(form)
     named_ids = {
         as_id(values["id"])
         for values in changes
@@ -270,8 +298,7 @@ def save_field(actor, form: Form, field: Field | None = None, *, values: dict) -
             raise ValidationError({"remove": [_("A new field cannot be put aside.")]})
         return remove_field(actor, form, field)
     if field is None:
-        last = form.fields.order_by("-position").values_list("position", flat=True).first() or 0
-        field = Field(form=form, position=last + 1)
+        field = Field(form=form, position=_next_position(form))
     try:
         _apply_logged(actor, form, field, values, "field")
     except ValidationError as error:
@@ -295,5 +322,4 @@ def remove_field(actor, form: Form, field: Field) -> Field:
     if form.live_fields().select_for_update().filter(pk=field.pk).first() is None:
         raise NotFound(_("This form has no such field."))
     _put_aside(actor, field)
-    touch(form)
     return field
