@@ -18,6 +18,7 @@ from typing_extensions import TypedDict
 from frontdesk.core import notes
 from frontdesk.core.acting import current_token
 from frontdesk.core.api.auth import may_read_as
+from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.core.languages import translate
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_ID, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.core.mcp.registry import register_tool
@@ -126,16 +127,6 @@ class OptionsIn(TypedDict, total=False):
         ),
     ]
     captcha: Annotated[bool, Field(description="Whether the form asks for a captcha.")]
-
-
-class _Keep:
-    """An assignee left out (keep it), as opposed to null (clear it)."""
-
-    def __repr__(self) -> str:
-        return "keep"
-
-
-KEEP = _Keep()
 
 
 # --- Answers ----------------------------------------------------------------------------------
@@ -327,7 +318,7 @@ def inbox_set_status(
     assignee: Annotated[
         int | str | None,
         Field(
-            default_factory=lambda: KEEP,
+            default_factory=lambda: NOT_GIVEN,  # left out: keep it; null clears it
             description="Who handles it: an account id or e-mail address of an account that can open the "
             "inbox. null removes the assignee; leave it out to keep the current one.",
             examples=["ada@example.com", None],
@@ -338,16 +329,16 @@ def inbox_set_status(
         Field(description="A staff note to add (plain text, at most 10000 characters).", max_length=10_000),
     ] = None,
 ) -> dict[str, Any]:
-    if status is None and assignee is KEEP and note is None:
+    if status is None and assignee is NOT_GIVEN and note is None:
         raise ValidationError({"__all__": [_("Give a status, an assignee or a note.")]})
     record = Submission.objects.select_related("status", "assignee").get(pk=submission)
     before = {"status": outputs.status_ref(record.status), "assignee": outputs.account_ref(record.assignee)}
     changes: dict[str, Any] = {}
-    if status is not None or assignee is not KEEP:
+    if status is not None or assignee is not NOT_GIVEN:
         options: dict[str, Any] = {}
         if status is not None:
             options["status"] = queries.find_status(status).pk
-        if assignee is not KEEP:
+        if assignee is not NOT_GIVEN:
             options["assignee"] = None if assignee in (None, "") else queries.find_account(assignee)
         operations.update_submission(actor, record, **options)
     # Only a caller who may read the submission gets it back (as on the API's PUT, docs/api.md).

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from ninja import Query, Schema, Status
 
 from frontdesk.core.api.auth import may_read
+from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
 from frontdesk.inbox.api.schemas import (
@@ -31,7 +32,6 @@ from frontdesk.inbox.api.schemas import (
 from frontdesk.inbox.export import csv_stream, filename
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.models.submissions import Source
-from frontdesk.inbox.operations.handling import UNCHANGED
 from frontdesk.inbox.outputs import submission_handled_out, submission_out, submission_page_out
 
 CSV_ANSWER = {
@@ -159,8 +159,8 @@ def update_submission(request: HttpRequest, submission: int, payload: Submission
     operations.update_submission(
         request.user,
         found,
-        status=given.get("status", UNCHANGED),
-        assignee=given.get("assignee", UNCHANGED),
+        status=given.get("status", NOT_GIVEN),
+        assignee=given.get("assignee", NOT_GIVEN),
         answers=given.get("answers"),
     )
     return _changed(request, found.pk)

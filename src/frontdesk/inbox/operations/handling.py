@@ -13,13 +13,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
+from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.inbox.answers import clean_answers
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.retention import delete_submission
-
-UNCHANGED = object()
 
 
 def _status(value) -> Status:
@@ -73,7 +72,7 @@ def _correct_answers(actor, submission: Submission, corrections: dict) -> bool:
 
 @transaction.atomic
 def update_submission(
-    actor, submission: Submission, *, status=UNCHANGED, assignee=UNCHANGED, answers: dict | None = None
+    actor, submission: Submission, *, status=NOT_GIVEN, assignee=NOT_GIVEN, answers: dict | None = None
 ) -> Submission:
     """Change status, assignee and corrected answers in one call (spec: "submission update").
 
@@ -83,7 +82,7 @@ def update_submission(
     require(actor, "inbox.update")
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     changed = False
-    if status is not UNCHANGED:
+    if status is not NOT_GIVEN:
         new_status = _status(status)
         if new_status.pk != submission.status_id:
             changed = True
@@ -93,7 +92,7 @@ def update_submission(
             tallies.shift(submission.form_id, submission.status_id, total=-1, unread=-unread)
             tallies.shift(submission.form_id, new_status.pk, total=1, unread=unread)
             submission.status = new_status
-    if assignee is not UNCHANGED:
+    if assignee is not NOT_GIVEN:
         account = _assignee(assignee)
         if getattr(account, "pk", None) != submission.assignee_id:
             changed = True
