@@ -13,9 +13,8 @@ class CoreConfig(AppConfig):
         from django.apps import apps
 
         from frontdesk.core import checks  # noqa: F401  (registers the system checks)
-        from frontdesk.core.api import register_router
-        from frontdesk.core.api.account_routes import router as accounts_router
-        from frontdesk.core.api.core_routes import router
+        from frontdesk.core.api import accounts, me, register_router
+        from frontdesk.core.api import notes as notes_api
         from frontdesk.core.mcp.core_tools import register_core_tools
         from frontdesk.core.panel.sections import Section, register_section
         from frontdesk.core.routes.reserved import register_reserved_paths
@@ -23,8 +22,9 @@ class CoreConfig(AppConfig):
 
         register_reserved_paths()
         connect_versioned_models(apps.get_models())
-        register_router("", router)
-        register_router("/accounts", accounts_router)
+        register_router("/me", me.router)
+        register_router("/entities", notes_api.router)
+        register_router("/accounts", accounts.router)
         register_core_tools()
         register_section(
             Section(
