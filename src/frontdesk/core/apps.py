@@ -16,16 +16,22 @@ class CoreConfig(AppConfig):
         from frontdesk.core.api import register_router
         from frontdesk.core.api.account_routes import router as accounts_router
         from frontdesk.core.api.core_routes import router
+        from frontdesk.core.api.settings_routes import router as settings_router
         from frontdesk.core.mcp.core_tools import register_core_tools
+        from frontdesk.core.mcp.settings_tools import register_settings_tools
         from frontdesk.core.panel.sections import Section, register_section
         from frontdesk.core.routes.reserved import register_reserved_paths
+        from frontdesk.core.settings_groups.groups import register_host_groups
         from frontdesk.core.versions import connect_versioned_models
 
         register_reserved_paths()
         connect_versioned_models(apps.get_models())
         register_router("", router)
         register_router("/accounts", accounts_router)
+        register_router("/settings", settings_router)
         register_core_tools()
+        register_settings_tools()
+        register_host_groups()
         register_section(
             Section(
                 key="profile",
@@ -56,6 +62,17 @@ class CoreConfig(AppConfig):
                 order=920,
                 group=_("Settings"),
                 urlconf="frontdesk.core.panel.tokens_urls",
+            )
+        )
+        register_section(
+            Section(
+                key="settings",
+                label=_("Settings"),
+                icon="sliders",
+                permission="core.settings.manage",
+                order=930,
+                group=_("Settings"),
+                urlconf="frontdesk.core.panel.settings_urls",
             )
         )
         register_section(
