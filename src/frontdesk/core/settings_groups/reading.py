@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 
 from frontdesk.core.models import SettingsGroup
 from frontdesk.core.settings_groups.registry import GROUPS
@@ -42,11 +42,12 @@ def stored_values(name: str) -> Stored:
     """Group `name`'s values (defaults for those never saved) and secrets; KeyError for a group
     that is not registered."""
     group = GROUPS[name]
-    found = cache.get(_key(name))
+    found = None if _changed_in_this_transaction(name) else cache.get(_key(name))
     if found is None:
         row = SettingsGroup.objects.filter(name=name).values("values", "secrets", "revision").first()
         found = row or {"values": {}, "secrets": {}, "revision": 0}
-        cache.set(_key(name), found, CACHE_SECONDS)
+        if not _changed_in_this_transaction(name):
+            cache.set(_key(name), found, CACHE_SECONDS)
     # Only what the group declares today: a setting a module has dropped stays stored, unread.
     values = {**group.defaults(), **{k: v for k, v in found["values"].items() if k in group.defaults()}}
     secrets = {setting.name: found["secrets"].get(setting.name, "") for setting in group.secrets}
@@ -56,4 +57,18 @@ def stored_values(name: str) -> Stored:
 def forget(name: str) -> None:
     """Drop the cached values of `name` now and when the current transaction commits."""
     cache.delete(_key(name))
-    transaction.on_commit(lambda: cache.delete(_key(name)))
+
+    def after_commit() -> None:
+        cache.delete(_key(name))
+
+    after_commit.settings_group = name  # type: ignore[attr-defined]
+    transaction.on_commit(after_commit)
+
+
+def _changed_in_this_transaction(name: str) -> bool:
+    """Whether this connection's open transaction saved group `name`: its reads then come from the
+    database and are not cached, for the transaction may still roll back (an agent's dry run) and
+    the values it sees are nobody else's. Django keeps the callbacks of a transaction until it
+    commits and drops those of a rolled-back one (or savepoint), so a pending `forget` says it."""
+    pending = connection.run_on_commit if connection.in_atomic_block else []
+    return any(getattr(callback, "settings_group", None) == name for _ids, callback, _robust in pending)
