@@ -181,3 +181,11 @@ def test_the_screen_saves_what_its_form_sends(browser):
     }
     response = send(browser, "put", f"{API}/{INTEGRATIONS}", body)
     assert response.status_code == 200 and response.json()["secrets"]["hcaptcha_secret"] == "set"
+
+
+def test_the_screen_speaks_the_accounts_panel_language(make_user):
+    client = Client()
+    client.force_login(make_user("core.settings.manage", language="de"))
+    save_group(None, INTEGRATIONS, secrets={"turnstile_secret": SECRET})
+    page = client.get("/cms/settings/integrations/").content.decode()
+    assert "Integrationen" in page and ">Gesetzt<" in page and "Websiteschlüssel von hCaptcha" in page
