@@ -52,12 +52,19 @@ class Rule:
 
 
 INBOX = "/api/cms/inbox"
+SETTINGS = "/api/cms/settings"
+SETTINGS_READ = Rule("core.settings.manage", scope="settings:read")
+SETTINGS_WRITE = Rule("core.settings.manage", scope="settings:write")
 VIEW, UPDATE, MANAGE = Rule("inbox.view"), Rule("inbox.update"), Rule("inbox.manage")
 
 API: dict[tuple[str, str], Rule] = {
     ("GET", "/api/cms/me"): Rule(None),
     ("PUT", "/api/cms/me"): Rule(None, scope="account:write"),
     ("GET", "/api/cms/accounts"): Rule("core.accounts.manage"),
+    ("GET", SETTINGS): SETTINGS_READ,
+    ("GET", f"{SETTINGS}/{{group}}"): SETTINGS_READ,
+    ("PUT", f"{SETTINGS}/{{group}}"): SETTINGS_WRITE,
+    ("PATCH", f"{SETTINGS}/{{group}}"): SETTINGS_WRITE,
     ("GET", "/api/cms/entities/{entity}/{object_id}/notes"): Rule(PER_ENTITY),
     ("POST", "/api/cms/entities/{entity}/{object_id}/notes"): Rule(PER_ENTITY),
     ("GET", f"{INBOX}/forms"): VIEW,
@@ -101,6 +108,8 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/profile/": (),
     "/cms/accounts/": ("core.accounts.manage",),
     "/cms/tokens/": ("core.tokens.manage",),
+    "/cms/settings/": ("core.settings.manage",),
+    "/cms/settings/<slug:group>/": ("core.settings.manage",),
     "/cms/design/": ("core.design.view",),
 }
 

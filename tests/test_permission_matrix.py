@@ -6,6 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from frontdesk.core import notes
+from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
 from tests.inbox.conftest import CONTACT_FIELDS
@@ -40,6 +41,7 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
         "submission": submission.pk,
         "file": submission.files.get().pk,
         "status": Status.objects.get(label__en="In progress").pk,
+        "group": INTEGRATIONS,
         # What only a caller who may read the submission may ever see in an answer.
         "private": {"inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"]},
     }

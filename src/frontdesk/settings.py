@@ -167,6 +167,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "frontdesk.core.settings_groups.seo.context",
             ],
         },
     }

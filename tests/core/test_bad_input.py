@@ -16,7 +16,7 @@ from frontdesk.core.api import api
 from frontdesk.core.api.parser import MAX_DEPTH
 
 TOO_DEEP = f"The request body is nested more than {MAX_DEPTH} levels deep."
-SAMPLE_PATH_VALUES = {"entity": "inbox_submission"}  # every other path parameter is an id: 1
+SAMPLE_PATH_VALUES = {"entity": "inbox_submission", "group": "seo"}  # every other one is an id: 1
 
 
 def json_routes() -> list[tuple[str, str, list[str]]]:

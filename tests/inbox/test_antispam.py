@@ -33,8 +33,9 @@ factory = RequestFactory()
 
 
 @pytest.fixture(autouse=True)
-def site(settings):
-    """Pinned site settings (the environment may change the defaults), no captcha, empty cache."""
+def site(settings, db):
+    """Pinned site settings (the environment may change the defaults), no captcha, empty cache;
+    the database for the Integrations settings group, which the captcha layer reads first."""
     frontdesk = copy.deepcopy(settings.FRONTDESK)
     inbox = frontdesk.setdefault("inbox", {})
     inbox["antispam"] = {

@@ -15,9 +15,12 @@ class CoreConfig(AppConfig):
         from frontdesk.core import checks  # noqa: F401  (registers the system checks)
         from frontdesk.core.api import accounts, me, register_router
         from frontdesk.core.api import notes as notes_api
+        from frontdesk.core.api import settings as settings_api
         from frontdesk.core.mcp.core_tools import register_core_tools
+        from frontdesk.core.mcp.settings_tools import register_settings_tools
         from frontdesk.core.panel.sections import Section, register_section
         from frontdesk.core.routes.reserved import register_reserved_paths
+        from frontdesk.core.settings_groups.groups import register_host_groups
         from frontdesk.core.versions import connect_versioned_models
 
         register_reserved_paths()
@@ -25,7 +28,10 @@ class CoreConfig(AppConfig):
         register_router("/me", me.router)
         register_router("/entities", notes_api.router)
         register_router("/accounts", accounts.router)
+        register_router("/settings", settings_api.router)
         register_core_tools()
+        register_settings_tools()
+        register_host_groups()
         register_section(
             Section(
                 key="profile",
@@ -56,6 +62,17 @@ class CoreConfig(AppConfig):
                 order=920,
                 group=_("Settings"),
                 urlconf="frontdesk.core.panel.tokens_urls",
+            )
+        )
+        register_section(
+            Section(
+                key="settings",
+                label=_("Settings"),
+                icon="sliders",
+                permission="core.settings.manage",
+                order=930,
+                group=_("Settings"),
+                urlconf="frontdesk.core.panel.settings_urls",
             )
         )
         register_section(

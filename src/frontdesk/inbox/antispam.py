@@ -443,8 +443,9 @@ def settings_problems() -> list[str]:
     name = str(raw.get("provider") or "").strip().lower()
     if name and name not in captcha.PROVIDERS:
         problems.append(f"captcha provider {name!r} is unknown; use one of {', '.join(captcha.PROVIDERS)}.")
-    elif name and captcha.site_config() is None:
+    elif name and captcha.environment_config() is None:
         problems.append(
-            "captcha provider is set without its site_key and secret; captcha forms refuse posts."
+            "captcha provider is set without its site_key and secret; captcha forms refuse posts"
+            " unless the Integrations settings give them."
         )
     return problems

@@ -1,6 +1,7 @@
 """The captcha providers the inbox can ask: Turnstile, hCaptcha and reCAPTCHA.
 
-`site_config()` says whether the site can run a captcha at all; `verify()` asks the provider's
+`site_config()` says whether the site can run a captcha at all, from the Integrations settings
+group first and the environment after it; `verify()` asks the provider's
 verify endpoint about one response and answers PASSED, FAILED or UNREACHABLE. The antispam layer
 (antispam.py) turns that into a verdict; the embed tag reads `site_config()` for the widget.
 """
@@ -12,6 +13,9 @@ from dataclasses import dataclass, field
 
 import httpx
 from django.conf import settings
+
+from frontdesk.core.settings_groups.groups import INTEGRATIONS, captcha_secret, captcha_site_key
+from frontdesk.core.settings_groups.reading import stored_values
 
 logger = logging.getLogger(__name__)
 
@@ -87,20 +91,45 @@ PROVIDERS = {
 class CaptchaConfig:
     provider: Provider
     site_key: str
-    secret: str
-    verify_url: str
+    secret: str = field(repr=False)  # never in a traceback or a log line
+    verify_url: str = ""
 
 
-def site_config() -> CaptchaConfig | None:
-    """The site's captcha, or None when a provider, its site key or its secret is missing."""
-    raw = settings.FRONTDESK.get("inbox", {}).get("captcha", {}) or {}
+def environment_config() -> CaptchaConfig | None:
+    """The captcha the server's environment gives (FRONTDESK_CAPTCHA_*), or None when a provider,
+    its site key or its secret is missing there."""
+    raw = _environment()
     provider = PROVIDERS.get(str(raw.get("provider") or "").strip().lower())
     site_key = str(raw.get("site_key") or "").strip()
     secret = str(raw.get("secret") or "").strip()
     if provider is None or not site_key or not secret:
         return None
-    verify_url = str(raw.get("verify_url") or "").strip() or provider.verify_url
-    return CaptchaConfig(provider, site_key, secret, verify_url)
+    return CaptchaConfig(provider, site_key, secret, _verify_url(provider))
+
+
+def site_config() -> CaptchaConfig | None:
+    """The site's captcha, or None when it has none: the Integrations settings group's pair when
+    it holds a site key and a secret for its provider (the group's choice, else the environment's),
+    otherwise the environment's (docs/host.md, "Settings groups"). The group is read from the
+    cache, so a post costs no query for it."""
+    stored = stored_values(INTEGRATIONS)
+    chosen = stored.values["captcha_provider"] or str(_environment().get("provider") or "").strip().lower()
+    provider = PROVIDERS.get(chosen)
+    if provider is not None:
+        site_key = stored.values.get(captcha_site_key(provider.name), "")
+        secret = stored.secret(captcha_secret(provider.name))
+        if site_key and secret:
+            return CaptchaConfig(provider, site_key, secret, _verify_url(provider))
+    return environment_config()
+
+
+def _environment() -> dict:
+    return settings.FRONTDESK.get("inbox", {}).get("captcha", {}) or {}
+
+
+def _verify_url(provider: Provider) -> str:
+    # The environment's address (a test's fake provider) serves whichever pair is in use.
+    return str(_environment().get("verify_url") or "").strip() or provider.verify_url
 
 
 def verify(config: CaptchaConfig, response: str, remote_ip: str = "") -> str:

@@ -1,10 +1,11 @@
-"""The host's rows: accounts, API/MCP tokens, notes, the log, versions, public addresses, and the
-host's own permissions."""
+"""The host's rows: accounts, API/MCP tokens, notes, the log, versions, public addresses, the
+stored settings groups, and the host's own permissions."""
 
 from frontdesk.core.models.accounts import Access, User
 from frontdesk.core.models.log import LogEntry
 from frontdesk.core.models.notes import Note
 from frontdesk.core.models.routes import Alias, Route
+from frontdesk.core.models.settings import SettingsGroup
 from frontdesk.core.models.tokens import ApiToken
 from frontdesk.core.models.versions import State, Version, Versioned
 
@@ -15,6 +16,7 @@ __all__ = [
     "LogEntry",
     "Note",
     "Route",
+    "SettingsGroup",
     "State",
     "User",
     "Version",

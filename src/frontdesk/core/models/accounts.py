@@ -82,6 +82,7 @@ class Access(models.Model):
             ("accounts.manage", _("Manage accounts and roles")),
             ("tokens.manage", _("Manage agent tokens of every account")),
             ("design.view", _("See the panel's style guide")),
+            ("settings.manage", _("Manage the site's settings")),
         ]
 
     def __str__(self) -> str:

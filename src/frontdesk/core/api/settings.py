@@ -1,0 +1,124 @@
+"""Settings groups under /api/cms/settings (docs/api.md, "Settings groups"): thin doors over
+core/settings_groups. Every route needs core.settings.manage; a token needs settings:read to look
+and settings:write to change. No answer carries a secret: `secrets` says "set" or "not set"."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from ninja import Schema
+from pydantic import ConfigDict, Field
+
+from frontdesk.core.api.routing import PanelRouter
+from frontdesk.core.limits import MAX_INTEGER
+from frontdesk.core.settings_groups.operations import PERMISSION, group_named, save_group
+from frontdesk.core.settings_groups.outputs import group_out
+from frontdesk.core.settings_groups.registry import all_groups
+
+router = PanelRouter(tags=["settings"])
+READ, WRITE = "settings:read", "settings:write"
+
+
+class ProblemOut(Schema):
+    message: str
+    errors: dict[str, list[str]] | None = None
+
+
+class SettingOut(Schema):
+    name: str
+    kind: str = Field(description="text, translated_text, choice, link_list or secret.")
+    label: str
+    help: str
+    max_length: int | None = None
+    max_items: int | None = None
+    placeholders: list[str] | None = None
+    choices: list[dict[str, str]] | None = None
+
+
+class GroupOut(Schema):
+    name: str = Field(examples=["integrations"])
+    label: str
+    description: str
+    revision: int = Field(description="Moves by one with every save that changes something.")
+    values: dict[str, Any] = Field(
+        examples=[{"captcha_provider": "turnstile", "turnstile_site_key": "0x4AAA"}]
+    )
+    secrets: dict[str, Literal["set", "not set"]] = Field(examples=[{"turnstile_secret": "set"}])
+    settings: list[SettingOut]
+
+
+class GroupIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    values: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Settings by name. PUT: every setting left out goes back to its default. PATCH:"
+        " only those named change, and a translated text changes only the languages it names.",
+        examples=[{"captcha_provider": "turnstile", "turnstile_site_key": "0x4AAA"}],
+    )
+    secrets: dict[str, str | None] = Field(
+        default_factory=dict,
+        description="Secrets by name: a text replaces one, null clears it; one left out is kept.",
+        examples=[{"turnstile_secret": "0x4AAA-secret"}],
+    )
+    revision: int | None = Field(
+        None, ge=0, le=MAX_INTEGER, description="The revision the change was made on; a stale one is 409."
+    )
+
+
+ANSWERS = {
+    400: ProblemOut,
+    401: ProblemOut,
+    403: ProblemOut,
+    404: ProblemOut,
+    409: ProblemOut,
+    422: ProblemOut,
+}
+
+
+@router.get(
+    "",
+    response={200: list[GroupOut], 401: ProblemOut, 403: ProblemOut},
+    permission=PERMISSION,
+    scope=READ,
+    summary="Every settings group with its values",
+)
+def list_groups(request: HttpRequest):
+    return [group_out(group) for group in all_groups()]
+
+
+@router.get(
+    "/{group}", response={200: GroupOut, **ANSWERS}, permission=PERMISSION, scope=READ,
+    summary="One settings group",
+)  # fmt: skip
+def get_group(request: HttpRequest, group: str):
+    return group_out(group_named(request.user, group))
+
+
+def _save(request: HttpRequest, group: str, payload: GroupIn, *, whole: bool) -> dict[str, Any]:
+    save_group(
+        request.user,
+        group,
+        values=payload.values,
+        secrets=payload.secrets,
+        revision=payload.revision,
+        whole=whole,
+    )
+    return group_out(group_named(request.user, group))
+
+
+@router.put(
+    "/{group}", response={200: GroupOut, **ANSWERS}, permission=PERMISSION, scope=WRITE,
+    summary="Save a settings group whole: settings left out go back to their defaults, secrets left out are kept",
+)  # fmt: skip
+def put_group(request: HttpRequest, group: str, payload: GroupIn):
+    return _save(request, group, payload, whole=True)
+
+
+@router.patch(
+    "/{group}", response={200: GroupOut, **ANSWERS}, permission=PERMISSION, scope=WRITE,
+    summary="Change the settings named, keep the others",
+)  # fmt: skip
+def patch_group(request: HttpRequest, group: str, payload: GroupIn):
+    return _save(request, group, payload, whole=False)

@@ -1,0 +1,73 @@
+"""The settings groups' MCP tools (docs/mcp.md, "Settings"): settings_get looks (settings:read),
+settings_update changes (settings:write); both need core.settings.manage. Thin doors over
+core/settings_groups: no answer carries a secret, only "set" or "not set"."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from frontdesk.core.limits import MAX_INTEGER
+from frontdesk.core.mcp.registry import register_tool
+from frontdesk.core.settings_groups.operations import PERMISSION, group_named, save_group
+from frontdesk.core.settings_groups.outputs import group_out
+from frontdesk.core.settings_groups.registry import all_groups
+
+GroupName = Annotated[
+    str, Field(description="The group's name, as settings_get lists them: seo, integrations.", max_length=64)
+]
+
+
+def settings_get(
+    actor,
+    group: Annotated[
+        str | None, Field(description="One group's name; left out: every group.", max_length=64)
+    ] = None,
+) -> dict[str, Any]:
+    if group is not None:
+        return {"groups": [group_out(group_named(actor, group))]}
+    return {"groups": [group_out(group_named(actor, each.name)) for each in all_groups()]}
+
+
+def settings_update(
+    actor,
+    group: GroupName,
+    values: Annotated[
+        dict[str, Any] | None,
+        Field(
+            description="Settings to change, by name; those left out keep their value. A translated text"
+            ' is {"en": "...", "de": "..."}: the languages named change, "" or null removes one.'
+        ),
+    ] = None,
+    secrets: Annotated[
+        dict[str, str | None] | None,
+        Field(description="Secrets by name: a text replaces one, null clears it; one left out is kept."),
+    ] = None,
+    revision: Annotated[
+        int | None,
+        Field(description="The revision settings_get showed; a stale one is refused.", ge=0, le=MAX_INTEGER),
+    ] = None,
+) -> dict[str, Any]:
+    save_group(actor, group, values=values, secrets=secrets, revision=revision)
+    return {"group": group_out(group_named(actor, group))}
+
+
+def register_settings_tools() -> None:
+    register_tool(
+        "settings_get",
+        settings_get,
+        scope="settings:read",
+        permission=PERMISSION,
+        description="The site's settings groups (SEO, Integrations, ...): each setting's value and"
+        ' description, and each secret only as "set" or "not set".',
+    )
+    register_tool(
+        "settings_update",
+        settings_update,
+        scope="settings:write",
+        permission=PERMISSION,
+        description="Change settings of one group. Only the settings named change; a secret is"
+        " replaced by a text or cleared by null, and is never shown back. Refusals name the setting.",
+        changes=True,
+    )

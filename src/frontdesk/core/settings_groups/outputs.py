@@ -1,0 +1,25 @@
+"""The one shape of a settings group for the API and the agent tools: its values, its secrets as
+"set" or "not set" only, and the description of each setting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from frontdesk.core.settings_groups.operations import NOT_SET, SET
+from frontdesk.core.settings_groups.reading import stored_values
+from frontdesk.core.settings_groups.registry import Group
+
+
+def group_out(group: Group) -> dict[str, Any]:
+    stored = stored_values(group.name)
+    return {
+        "name": group.name,
+        "label": str(group.label),
+        "description": str(group.description),
+        "revision": stored.revision,
+        "values": stored.values,
+        "secrets": {
+            setting.name: SET if stored.secret(setting.name) else NOT_SET for setting in group.secrets
+        },
+        "settings": [setting.describe() for setting in group.settings],
+    }
