@@ -11,6 +11,7 @@ from ninja import Schema
 from pydantic import ConfigDict, Field
 
 from frontdesk.core.api.routing import PanelRouter
+from frontdesk.core.api.schemas import ErrorOut, answers
 from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.core.settings_groups.operations import PERMISSION, group_named, save_group
 from frontdesk.core.settings_groups.outputs import group_out
@@ -18,11 +19,6 @@ from frontdesk.core.settings_groups.registry import all_groups
 
 router = PanelRouter(tags=["settings"])
 READ, WRITE = "settings:read", "settings:write"
-
-
-class ProblemOut(Schema):
-    message: str
-    errors: dict[str, list[str]] | None = None
 
 
 class SettingOut(Schema):
@@ -67,19 +63,9 @@ class GroupIn(Schema):
     )
 
 
-ANSWERS = {
-    400: ProblemOut,
-    401: ProblemOut,
-    403: ProblemOut,
-    404: ProblemOut,
-    409: ProblemOut,
-    422: ProblemOut,
-}
-
-
 @router.get(
     "",
-    response={200: list[GroupOut], 401: ProblemOut, 403: ProblemOut},
+    response={200: list[GroupOut], 401: ErrorOut, 403: ErrorOut},
     permission=PERMISSION,
     scope=READ,
     summary="Every settings group with its values",
@@ -89,7 +75,7 @@ def list_groups(request: HttpRequest):
 
 
 @router.get(
-    "/{group}", response={200: GroupOut, **ANSWERS}, permission=PERMISSION, scope=READ,
+    "/{group}", response=answers(200, GroupOut, conflict=True), permission=PERMISSION, scope=READ,
     summary="One settings group",
 )  # fmt: skip
 def get_group(request: HttpRequest, group: str):
@@ -109,7 +95,7 @@ def _save(request: HttpRequest, group: str, payload: GroupIn, *, whole: bool) ->
 
 
 @router.put(
-    "/{group}", response={200: GroupOut, **ANSWERS}, permission=PERMISSION, scope=WRITE,
+    "/{group}", response=answers(200, GroupOut, conflict=True), permission=PERMISSION, scope=WRITE,
     summary="Save a settings group whole: settings left out go back to their defaults, secrets left out are kept",
 )  # fmt: skip
 def put_group(request: HttpRequest, group: str, payload: GroupIn):
@@ -117,7 +103,7 @@ def put_group(request: HttpRequest, group: str, payload: GroupIn):
 
 
 @router.patch(
-    "/{group}", response={200: GroupOut, **ANSWERS}, permission=PERMISSION, scope=WRITE,
+    "/{group}", response=answers(200, GroupOut, conflict=True), permission=PERMISSION, scope=WRITE,
     summary="Change the settings named, keep the others",
 )  # fmt: skip
 def patch_group(request: HttpRequest, group: str, payload: GroupIn):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.http import FileResponse, Http404, HttpRequest
 from django.utils.translation import gettext as _
 
+from frontdesk.core.api.schemas import ERRORS
 from frontdesk.inbox.api import lookups, router
-from frontdesk.inbox.api.schemas import ERRORS
 from frontdesk.inbox.models.submissions import inbox_storage
 
 FILE_ANSWER = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from ninja import Query, Status
 
+from frontdesk.core.api.schemas import answers
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
 from frontdesk.inbox.api.schemas import (
@@ -17,7 +18,6 @@ from frontdesk.inbox.api.schemas import (
     FormOut,
     FormRow,
     OrderIn,
-    answers,
 )
 from frontdesk.inbox.models import Field
 from frontdesk.inbox.outputs import field_out, form_out, form_row

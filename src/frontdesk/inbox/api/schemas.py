@@ -60,24 +60,6 @@ class In(Schema):
         return _refuse_nul(value)
 
 
-class ErrorOut(Schema):
-    message: str = Field(examples=["Some values are not valid."])
-    errors: dict[str, list[str]] | None = Field(
-        None,
-        description="Only with 422: messages keyed by the value they are about (dotted for nested"
-        " values, `__all__` for the whole request).",
-        examples=[{"slug": ["Another form already has this slug."]}],
-    )
-
-
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
-
-
-def answers(code: int, schema: Any) -> dict:
-    """The documented answers of a route: its success and every error shape."""
-    return {code: schema, **ERRORS}
-
-
 # --- fields ----------------------------------------------------------------------------------------
 
 

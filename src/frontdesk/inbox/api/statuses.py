@@ -5,9 +5,10 @@ from __future__ import annotations
 from django.http import HttpRequest
 from ninja import Status as Answer
 
+from frontdesk.core.api.schemas import answers
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
-from frontdesk.inbox.api.schemas import AssigneeOut, OrderIn, StatusChange, StatusIn, StatusOut, answers
+from frontdesk.inbox.api.schemas import AssigneeOut, OrderIn, StatusChange, StatusIn, StatusOut
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.outputs import status_out
 

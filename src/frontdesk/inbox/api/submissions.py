@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 from ninja import Query, Schema, Status
 
 from frontdesk.core.api.auth import may_read
+from frontdesk.core.api.schemas import ERRORS, answers
 from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
 from frontdesk.inbox.api.schemas import (
-    ERRORS,
     AccountRef,
     ExportQuery,
     FilterQuery,
@@ -27,7 +27,6 @@ from frontdesk.inbox.api.schemas import (
     SubmissionIn,
     SubmissionList,
     SubmissionOut,
-    answers,
 )
 from frontdesk.inbox.export import csv_stream, filename
 from frontdesk.inbox.models import Form, Submission

@@ -1,0 +1,29 @@
+"""The shapes every API route shares: the error body and the list of answers a route documents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ninja import Schema
+from pydantic import Field
+
+
+class ErrorOut(Schema):
+    """Every refusal's body (core/api/errors.py), whatever the status."""
+
+    message: str = Field(examples=["Some values are not valid."])
+    errors: dict[str, list[str]] | None = Field(
+        None,
+        description="Only with 422: messages keyed by the value they are about (dotted for nested"
+        " values, `__all__` for the whole request).",
+        examples=[{"slug": ["Another form already has this slug."]}],
+    )
+
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+
+
+def answers(code: int, schema: Any, *, conflict: bool = False) -> dict:
+    """The documented answers of a route: its success and every error shape (409 too for a route
+    guarded by a revision)."""
+    return {code: schema, **ERRORS, **({409: ErrorOut} if conflict else {})}
