@@ -50,6 +50,26 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
 
+def given(**values):
+    """The keys whose value the environment set (None: not set), leaving the rest to the app's
+    own defaults (an app's conf.py); a section with nothing set is left out whole."""
+    return {key: value for key, value in values.items() if value is not None and value != {}}
+
+
+def set_bool(name: str) -> bool | None:
+    """The environment's boolean, or None when it does not set one."""
+    return env_bool(name) if env(name) else None
+
+
+def set_int(name: str) -> int | None:
+    """The environment's whole number, or None when it does not set one."""
+    return env_int(name, 0) if env(name) else None
+
+
+def megabytes(count: int | None) -> int | None:
+    return None if count is None else count * 1024 * 1024
+
+
 # --- The var/ folder: database, secret key, uploaded files -----------------------------------
 
 VAR_DIR = Path(env("FRONTDESK_VAR_DIR", str(Path.cwd() / "var"))).resolve()
@@ -419,50 +439,44 @@ FRONTDESK = {
             "minutes": env_int("FRONTDESK_RESET_WINDOW_MINUTES", 60),
         },
     },
-    # The inbox service (docs/inbox.md has the table of keys, defaults and choices).
-    "inbox": {
-        # The Inbox is the panel's landing section unless this is false.
-        "landing": env_bool("FRONTDESK_INBOX_LANDING", True),
-        "path": env("FRONTDESK_INBOX_PATH", "site/forms").strip("/"),
-        "storage": "inbox",
-        "prefix": "inbox",
-        "upload": {
-            "max_bytes": env_int("FRONTDESK_INBOX_MAX_UPLOAD_MB", 10) * 1024 * 1024,
-            "max_files": env_int("FRONTDESK_INBOX_MAX_FILES", 10),
-            "extensions": env_list(
-                "FRONTDESK_INBOX_EXTENSIONS", "pdf,jpg,jpeg,png,gif,webp,txt,csv,doc,docx,odt,xls,xlsx,ods"
-            ),
-        },
-        "antispam": {
-            "honeypot": "homepage",
-            "timestamp": "site_ts",
-            "min_seconds": env_int("FRONTDESK_INBOX_MIN_SECONDS", 3),
-            "max_age_seconds": 24 * 60 * 60,
-            "throttle": env_int("FRONTDESK_INBOX_THROTTLE", 5),
-            "origins": env_list("FRONTDESK_INBOX_ORIGINS", ""),
-        },
-        "captcha": {
-            "provider": env("FRONTDESK_CAPTCHA_PROVIDER"),  # turnstile, hcaptcha or recaptcha
-            "site_key": env("FRONTDESK_CAPTCHA_SITE_KEY"),
-            "secret": env("FRONTDESK_CAPTCHA_SECRET"),
-            "verify_url": env("FRONTDESK_CAPTCHA_VERIFY_URL"),  # empty: the provider's own
-        },
-        "script": env_bool("FRONTDESK_INBOX_SCRIPT", True),
-        "duplicate_window": env_int("FRONTDESK_INBOX_DUPLICATE_WINDOW", 900),
-        "prune": {
-            "spam_days": env_int("FRONTDESK_INBOX_PRUNE_SPAM_DAYS", 30),
-            "all_days": env_int("FRONTDESK_INBOX_PRUNE_DAYS", 0),
-        },
-        "anonymise_ip": env_bool("FRONTDESK_INBOX_ANONYMISE_IP"),
-    },
+    # The inbox service: only what the environment sets; the defaults are in inbox/conf.py and
+    # docs/inbox.md ("Configuration") has the table of keys, defaults and choices.
+    "inbox": given(
+        landing=set_bool("FRONTDESK_INBOX_LANDING"),
+        path=env("FRONTDESK_INBOX_PATH").strip("/") or None,
+        upload=given(
+            max_bytes=megabytes(set_int("FRONTDESK_INBOX_MAX_UPLOAD_MB")),
+            max_files=set_int("FRONTDESK_INBOX_MAX_FILES"),
+            extensions=env_list("FRONTDESK_INBOX_EXTENSIONS", "") or None,
+        ),
+        antispam=given(
+            min_seconds=set_int("FRONTDESK_INBOX_MIN_SECONDS"),
+            throttle=set_int("FRONTDESK_INBOX_THROTTLE"),
+            origins=env_list("FRONTDESK_INBOX_ORIGINS", "") or None,
+        ),
+        captcha=given(
+            provider=env("FRONTDESK_CAPTCHA_PROVIDER") or None,  # turnstile, hcaptcha or recaptcha
+            site_key=env("FRONTDESK_CAPTCHA_SITE_KEY") or None,
+            secret=env("FRONTDESK_CAPTCHA_SECRET") or None,
+            verify_url=env("FRONTDESK_CAPTCHA_VERIFY_URL") or None,  # empty: the provider's own
+        ),
+        script=set_bool("FRONTDESK_INBOX_SCRIPT"),
+        duplicate_window=set_int("FRONTDESK_INBOX_DUPLICATE_WINDOW"),
+        prune=given(
+            spam_days=set_int("FRONTDESK_INBOX_PRUNE_SPAM_DAYS"),
+            all_days=set_int("FRONTDESK_INBOX_PRUNE_DAYS"),
+        ),
+        anonymise_ip=set_bool("FRONTDESK_INBOX_ANONYMISE_IP"),
+    ),
 }
 
 # Request bodies at the public door (docs/inbox.md, "Uploads"). Fields other than files may take
 # 2.5 MB; a file above 2.5 MB goes to a temporary file instead of memory. Django may refuse a post
 # with more files than this before the door counts them: kept well above upload.max_files so that
-# "too many files" is a 422 under the field, and only a body far over the limits is a 413.
+# "too many files" is a 422 under the field, and only a body far over the limits is a 413 (the
+# inbox's check E103 says so when a site's upload.max_files outgrows it).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
-DATA_UPLOAD_MAX_NUMBER_FILES = max(100, 2 * FRONTDESK["inbox"]["upload"]["max_files"])
+DATA_UPLOAD_MAX_NUMBER_FILES = max(100, 2 * (FRONTDESK["inbox"].get("upload", {}).get("max_files") or 0))
 
 SITE_NAME = env("FRONTDESK_SITE_NAME", "frontdesk demo site")

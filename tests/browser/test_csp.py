@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.operations import save_form
 from tests.browser.conftest import visit
 
@@ -54,7 +55,7 @@ def forms(site_url, settings):
     settings.FRONTDESK = {
         **settings.FRONTDESK,
         "inbox": {
-            **settings.FRONTDESK["inbox"],
+            **inbox_settings(),
             "captcha": {"provider": "turnstile", "site_key": "site-key-1", "secret": "s", "verify_url": ""},
         },
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import save_form
 from tests.browser.conftest import visit
@@ -18,7 +19,7 @@ from tests.inbox.conftest import CONTACT_FIELDS
 @pytest.fixture
 def contact_form(site_url, settings):
     # The visitor in a test types faster than a person; the timestamp layer would refuse them.
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     settings.FRONTDESK = {
         **settings.FRONTDESK,
         "inbox": {**inbox, "antispam": {**inbox["antispam"], "min_seconds": 0}},

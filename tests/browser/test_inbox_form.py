@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import save_form
 from tests.browser.conftest import screenshot, visit
@@ -13,7 +14,7 @@ from tests.inbox.conftest import CONTACT_FIELDS
 @pytest.fixture
 def contact_page(site_url, settings):
     # The visitor in a test types faster than a person; the timestamp layer would refuse them.
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     settings.FRONTDESK = {
         **settings.FRONTDESK,
         "inbox": {**inbox, "antispam": {**inbox["antispam"], "min_seconds": 0}},

@@ -17,6 +17,7 @@ from django.views.decorators.csp import csp_override
 
 import frontdesk
 from frontdesk.core import csp
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.operations import save_form
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +68,7 @@ def assert_strict(found: dict[str, list[str]]) -> None:
 
 
 def captcha_site(settings, provider: str, **keys: str) -> None:
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     keys = {"provider": provider, "site_key": "site-key-1", "secret": "secret-1", "verify_url": "", **keys}
     settings.FRONTDESK = {**settings.FRONTDESK, "inbox": {**inbox, "captcha": keys}}
 

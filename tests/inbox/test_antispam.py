@@ -23,6 +23,7 @@ from django.utils.functional import Promise
 
 from frontdesk.inbox import antispam, captcha
 from frontdesk.inbox.antispam import Verdict, check, issue_timestamp, validate_overrides, visitor_address
+from frontdesk.inbox.conf import inbox_settings
 
 SLUG = "contact"
 OWN = "http://testserver"
@@ -704,13 +705,17 @@ def test_pinned_site_settings_have_no_problems():
     assert antispam.settings_problems() == []
 
 
-def test_settings_problems_name_each_bad_value(site):
-    site["antispam"].update(honeypot="site_ts", min_seconds=-1, throttle="5", origins=["example.com"])
-    site["captcha"]["provider"] = "recaptha"
+def test_settings_problems_name_each_bad_value(site, settings):
+    def configure(**captcha) -> None:
+        bad = {"honeypot": "site_ts", "min_seconds": -1, "throttle": "5", "origins": ["example.com"]}
+        inbox = {**inbox_settings(), "antispam": {**site["antispam"], **bad}, "captcha": captcha}
+        settings.FRONTDESK = {**settings.FRONTDESK, "inbox": inbox}
+
+    configure(provider="recaptha")
     problems = antispam.settings_problems()
     assert len(problems) == 5
     assert any("recaptha" in line for line in problems)
-    site["captcha"]["provider"] = "hcaptcha"
+    configure(provider="hcaptcha")
     assert any("site_key and secret" in line for line in antispam.settings_problems())
 
 
@@ -747,7 +752,7 @@ def test_a_bad_antispam_setting_stops_the_system_check(settings):
     settings.FRONTDESK = {
         **settings.FRONTDESK,
         "inbox": {
-            **settings.FRONTDESK["inbox"],
+            **inbox_settings(),
             "captcha": {"provider": "nocaptcha", "site_key": "", "secret": "", "verify_url": ""},
         },
     }

@@ -15,6 +15,7 @@ from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.core.settings_groups.operations import save_group
 from frontdesk.inbox import captcha
 from frontdesk.inbox.antispam import issue_timestamp
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import save_form
 from tests.inbox.test_door import body, post
@@ -27,7 +28,7 @@ SECRET = "0x4AAAAAAA-integrations-secret"
 @pytest.fixture
 def environment(settings, fake_provider):
     """No captcha keys in the environment; its verify address points at the fake provider."""
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     keys = {"provider": "", "site_key": "", "secret": "", "verify_url": fake_provider.url}
     settings.FRONTDESK = {**settings.FRONTDESK, "inbox": {**inbox, "captcha": keys}}
     return keys

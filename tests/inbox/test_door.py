@@ -11,6 +11,7 @@ from django.test import Client
 from django.utils import timezone
 
 from frontdesk.inbox.antispam import issue_timestamp
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Status, Submission
 from frontdesk.inbox.operations import save_form
 
@@ -171,7 +172,7 @@ def test_a_get_is_not_allowed(client, contact_form):
 def test_the_visitors_address_is_anonymised_when_asked(client, contact_form, good_answers, minted, settings):
     settings.FRONTDESK = {
         **settings.FRONTDESK,
-        "inbox": {**settings.FRONTDESK["inbox"], "anonymise_ip": True},
+        "inbox": {**inbox_settings(), "anonymise_ip": True},
     }
     post(client, body(good_answers, minted), REMOTE_ADDR="203.0.113.77", HTTP_USER_AGENT="Tester/1.0")
     meta = Submission.objects.get().metadata
@@ -181,7 +182,7 @@ def test_the_visitors_address_is_anonymised_when_asked(client, contact_form, goo
 def test_a_captcha_the_provider_refuses_is_422_and_stores_nothing(
     client, contact_form, good_answers, minted, fake_provider, settings
 ):
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     captcha = {"provider": "turnstile", "site_key": "k", "secret": "s", "verify_url": fake_provider.url}
     settings.FRONTDESK = {**settings.FRONTDESK, "inbox": {**inbox, "captcha": captcha}}
     save_form(None, contact_form, values={"options": {"captcha": True}})

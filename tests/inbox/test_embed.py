@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 import frontdesk.inbox
 from frontdesk.inbox import antispam
 from frontdesk.inbox.antispam import issue_timestamp
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.door import SESSION_KEY
 from frontdesk.inbox.operations import save_form
 
@@ -60,8 +61,8 @@ def render(source: str, session=None, **context) -> str:
     return template.render(context, request)
 
 
-def inbox_settings(**changes) -> dict:
-    return {**settings.FRONTDESK, "inbox": {**settings.FRONTDESK["inbox"], **changes}}
+def frontdesk_with(**changes) -> dict:
+    return {**settings.FRONTDESK, "inbox": {**inbox_settings(), **changes}}
 
 
 def session_with(outcome: dict) -> SessionStore:
@@ -106,7 +107,7 @@ def test_renders_by_slug_and_by_object(contact_form):
         form = tags.one("form")
         assert form["class"] == "site-form"
         assert form["method"] == "post"
-        assert form["action"] == f"/{settings.FRONTDESK['inbox']['path']}/contact"
+        assert form["action"] == f"/{inbox_settings()['path']}/contact"
         assert form["data-site-form"] == "contact"
         assert form["enctype"] == "application/x-www-form-urlencoded"
         assert "novalidate" in form
@@ -237,22 +238,22 @@ def test_the_session_outcome_is_shown_by_the_named_form_only_and_once(contact_fo
 
 
 def test_the_script_follows_the_setting(contact_form):
-    with override_settings(FRONTDESK=inbox_settings(script=True)):
+    with override_settings(FRONTDESK=frontdesk_with(script=True)):
         assert '<script src="/static/inbox/form.js" defer></script>' in render('{% inbox_form "contact" %}')
-    with override_settings(FRONTDESK=inbox_settings(script=False)):
+    with override_settings(FRONTDESK=frontdesk_with(script=False)):
         assert "form.js" not in render('{% inbox_form "contact" %}')
 
 
 def test_the_captcha_block_when_asked_and_configured(contact_form):
     keys = {"provider": "turnstile", "site_key": "site-key-1", "secret": "s", "verify_url": ""}
-    with override_settings(FRONTDESK=inbox_settings(captcha=keys)):
+    with override_settings(FRONTDESK=frontdesk_with(captcha=keys)):
         assert "cf-turnstile" not in render('{% inbox_form "contact" %}')
         contact_form.options = {"captcha": True}
         contact_form.save()
         tags = Tags(render('{% inbox_form "contact" %}'))
         assert tags.one("div", class_="cf-turnstile")["data-sitekey"] == "site-key-1"
         assert tags.one("script", src="https://challenges.cloudflare.com/turnstile/v0/api.js")
-    with override_settings(FRONTDESK=inbox_settings(captcha={})):
+    with override_settings(FRONTDESK=frontdesk_with(captcha={})):
         html = render('{% inbox_form "contact" %}')
         assert "cf-turnstile" not in html and 'data-site-form="contact"' in html
 
@@ -280,7 +281,7 @@ def test_a_refused_no_script_post_comes_back_under_the_email_control(contact_for
     for name, value in {**good_answers, "email": "not an address"}.items():
         posted[f"fields[{name}][]" if isinstance(value, list) else f"fields[{name}]"] = value
     response = client.post(
-        f"/{settings.FRONTDESK['inbox']['path']}/contact",
+        f"/{inbox_settings()['path']}/contact",
         posted,
         HTTP_ORIGIN="http://testserver",
         HTTP_REFERER="http://testserver/contact-page",

@@ -11,6 +11,7 @@ from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import save_form, sort_statuses
 from tests.clients import client_for, send
@@ -146,7 +147,7 @@ def test_every_field_type_and_the_sites_extensions_are_offered(manager_client, c
     blank = page.split('<template id="fe-blank-field">', 1)[1].split("</template>", 1)[0]
     assert re.findall(r'<option value="(\w+)"', blank) == list(FIELD_TYPES)
     offered = re.findall(r'name="fields\.__index__\.extensions" data-key="extensions" value="(\w+)"', blank)
-    assert offered == settings.FRONTDESK["inbox"]["upload"]["extensions"]
+    assert offered == inbox_settings()["upload"]["extensions"]
     # The rule groups a type takes are marked on its option, for editor.js to show and hide.
     assert re.search(r'<option value="select" data-choices>', blank)
     assert re.search(r'<option value="text" data-length selected>', blank)
@@ -179,7 +180,7 @@ def test_recipients_offer_the_accounts_that_can_open_the_inbox_and_keep_a_chosen
 
 
 def test_antispam_overrides_show_the_sites_settings_as_placeholders(manager_client, contact_form, settings):
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     settings.FRONTDESK = {
         **settings.FRONTDESK,
         "inbox": {**inbox, "antispam": {"min_seconds": 7, "throttle": 9}},
@@ -202,7 +203,7 @@ def test_antispam_overrides_show_the_sites_settings_as_placeholders(manager_clie
 def test_the_captcha_note_shows_only_while_the_site_has_no_captcha_keys(
     manager_client, contact_form, settings
 ):
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     settings.FRONTDESK = {**settings.FRONTDESK, "inbox": {**inbox, "captcha": {}}}
     assert "data-captcha-missing" in text_of(manager_client.get(address("form_edit", contact_form)))
     keys = {"provider": "turnstile", "site_key": "site", "secret": "secret"}

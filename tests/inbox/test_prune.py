@@ -10,6 +10,7 @@ import time_machine
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import accept_submission, delete_submission, update_submission
 from frontdesk.inbox.queries import form_counts
@@ -58,7 +59,7 @@ def test_by_default_spam_older_than_thirty_days_goes_and_nothing_else(history):
 
 
 def test_a_general_age_deletes_everything_older(history, settings):
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     settings.FRONTDESK = {
         **settings.FRONTDESK,
         "inbox": {**inbox, "prune": {"spam_days": 30, "all_days": 365}},
@@ -80,7 +81,7 @@ def test_a_dry_run_counts_and_deletes_nothing(history):
 
 
 def test_zero_days_means_never(history, settings):
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     settings.FRONTDESK = {**settings.FRONTDESK, "inbox": {**inbox, "prune": {"spam_days": 0, "all_days": 0}}}
     assert "Deleted 0 submissions" in prune()
     assert remaining(history) == set(history)
@@ -101,7 +102,7 @@ def test_a_configured_age_beyond_the_calendar_is_refused_at_start_up(settings):
 
     settings.FRONTDESK = {
         **settings.FRONTDESK,
-        "inbox": {**settings.FRONTDESK["inbox"], "prune": {"spam_days": 30, "all_days": 10**9}},
+        "inbox": {**inbox_settings(), "prune": {"spam_days": 30, "all_days": 10**9}},
     }
     assert [error.id for error in check_prune_settings()] == ["frontdesk.E102"]
 

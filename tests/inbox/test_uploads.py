@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from frontdesk.inbox.antispam import issue_timestamp
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.models.submissions import Attachment, inbox_storage
 from frontdesk.inbox.operations import accept_submission, save_form
@@ -43,7 +44,7 @@ def files_on_disk(root) -> list[str]:
 
 
 def limits(settings, **upload) -> None:
-    inbox = settings.FRONTDESK["inbox"]
+    inbox = inbox_settings()
     settings.FRONTDESK = {**settings.FRONTDESK, "inbox": {**inbox, "upload": {**inbox["upload"], **upload}}}
 
 

@@ -27,21 +27,6 @@ def check_languages(app_configs=None, **kwargs):
     return errors
 
 
-@checks.register(checks.Tags.security)
-def check_inbox_storage_is_private(app_configs=None, **kwargs):
-    options = settings.STORAGES.get("inbox", {}).get("OPTIONS", {})
-    location = str(options.get("location", ""))
-    media = str(settings.MEDIA_ROOT)
-    if location and media and (location == media or location.startswith(media.rstrip("/") + "/")):
-        return [
-            checks.Error(
-                "STORAGES['inbox'] lies inside MEDIA_ROOT, where attachments would get a public address.",
-                id="frontdesk.E003",
-            )
-        ]
-    return []
-
-
 @checks.register()
 def check_route_prefixes(app_configs=None, **kwargs):
     """Addresses stored under a prefix the settings no longer name: the pages still answer there,

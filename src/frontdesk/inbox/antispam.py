@@ -32,19 +32,12 @@ from django.utils.translation import gettext_lazy as _
 from frontdesk.core.throttle import increment
 from frontdesk.core.visitors import visitor_address
 from frontdesk.inbox import captcha
+from frontdesk.inbox.conf import inbox_settings
 
 logger = logging.getLogger(__name__)
 
 DROP, REFUSE, THROTTLE = "drop", "refuse", "throttle"
 
-SITE_DEFAULTS = {
-    "honeypot": "homepage",
-    "timestamp": "site_ts",
-    "min_seconds": 3,
-    "max_age_seconds": 24 * 60 * 60,
-    "throttle": 5,
-    "origins": [],
-}
 WINDOW_SECONDS = 60  # the rate limit counts per visitor address, per form, per minute
 CLOCK_SKEW_SECONDS = 60  # a token "from the future" is accepted this far (servers' clocks differ)
 MAX_TOKEN_LENGTH = 1024  # a real timestamp token is about 140 characters
@@ -110,8 +103,8 @@ class Rules:
 
 
 def site_settings() -> dict:
-    configured = settings.FRONTDESK.get("inbox", {}).get("antispam", {}) or {}
-    return {**SITE_DEFAULTS, **configured}
+    """The site's antispam settings (inbox/conf.py), before a form's own overrides."""
+    return inbox_settings()["antispam"]
 
 
 def rules_for(overrides: dict | None = None, *, captcha_requested: bool = False) -> Rules:
@@ -261,7 +254,7 @@ def origin(request: HttpRequest, rules: Rules, form_slug: str) -> Verdict | None
 
 
 def _anonymising() -> bool:
-    return bool(settings.FRONTDESK.get("inbox", {}).get("anonymise_ip", False))
+    return bool(inbox_settings()["anonymise_ip"])
 
 
 def captcha_check(request: HttpRequest, rules: Rules, form_slug: str) -> Verdict | None:
@@ -439,7 +432,7 @@ def settings_problems() -> list[str]:
     ]
     if bad:
         problems.append(f"antispam origins holds values that are not origins: {', '.join(bad)}.")
-    raw = settings.FRONTDESK.get("inbox", {}).get("captcha", {}) or {}
+    raw = inbox_settings()["captcha"]
     name = str(raw.get("provider") or "").strip().lower()
     if name and name not in captcha.PROVIDERS:
         problems.append(f"captcha provider {name!r} is unknown; use one of {', '.join(captcha.PROVIDERS)}.")

@@ -1,7 +1,6 @@
 """The inbox app: registers its panel section, API router, MCP tools and demo content."""
 
 from django.apps import AppConfig
-from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 
@@ -22,11 +21,12 @@ class InboxConfig(AppConfig):
             demo,
         )
         from frontdesk.inbox.api import router
+        from frontdesk.inbox.conf import inbox_settings
         from frontdesk.inbox.mcp_tools import register_inbox_tools
         from frontdesk.inbox.operations import fields
 
         # The public door and the demo pages: no object's address may stand there.
-        register_reserved_path("inbox-door", settings.FRONTDESK["inbox"]["path"])
+        register_reserved_path("inbox-door", inbox_settings()["path"])
         register_reserved_path("inbox-pages", "forms")
         # A field put aside is in the bin; restoring it brings it back to its form.
         register_bin_type(
@@ -57,7 +57,7 @@ class InboxConfig(AppConfig):
                 icon="inbox",
                 permission="inbox.view",
                 order=10,
-                landing=settings.FRONTDESK["inbox"]["landing"],
+                landing=inbox_settings()["landing"],
                 urlconf="frontdesk.inbox.panel_urls",
             )
         )

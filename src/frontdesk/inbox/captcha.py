@@ -12,10 +12,10 @@ import logging
 from dataclasses import dataclass, field
 
 import httpx
-from django.conf import settings
 
 from frontdesk.core.settings_groups.groups import INTEGRATIONS, captcha_secret, captcha_site_key
 from frontdesk.core.settings_groups.reading import stored_values
+from frontdesk.inbox.conf import inbox_settings
 
 logger = logging.getLogger(__name__)
 
@@ -124,7 +124,7 @@ def site_config() -> CaptchaConfig | None:
 
 
 def _environment() -> dict:
-    return settings.FRONTDESK.get("inbox", {}).get("captcha", {}) or {}
+    return inbox_settings()["captcha"]
 
 
 def _verify_url(provider: Provider) -> str:

@@ -28,6 +28,7 @@ from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.serving import absolute_url
 from frontdesk.inbox.answers import refill_values
 from frontdesk.inbox.antispam import DROP, Verdict
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Field, Form
 
 SESSION_KEY = "inbox_result"
@@ -135,7 +136,7 @@ def posted_files(request: HttpRequest) -> dict[str, list]:
 
 def body_limit() -> int:
     """Largest request body the door reads: every file at its largest, plus the other fields."""
-    upload = settings.FRONTDESK["inbox"]["upload"]
+    upload = inbox_settings()["upload"]
     return upload["max_bytes"] * upload["max_files"] + settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 

@@ -16,11 +16,11 @@ import unicodedata
 import uuid
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from frontdesk.inbox.answers import CleanAnswer, error_key
+from frontdesk.inbox.conf import inbox_settings
 
 MAX_NAME_LENGTH = 255
 CHUNK = 64 * 1024
@@ -59,7 +59,7 @@ class CleanFile:
 
 
 def upload_limits() -> dict:
-    return settings.FRONTDESK["inbox"]["upload"]
+    return inbox_settings()["upload"]
 
 
 def display_name(raw: str | None) -> str:
@@ -209,7 +209,7 @@ def files_fingerprint(clean: list[CleanFile]) -> list[tuple[str, str, int, str]]
 
 
 def storage_path(submission, extension: str) -> str:
-    prefix = settings.FRONTDESK["inbox"]["prefix"].strip("/")
+    prefix = inbox_settings()["prefix"].strip("/")
     return f"{prefix}/{submission.form_id}/{submission.pk}/{uuid.uuid4().hex}.{extension}"
 
 

@@ -1,9 +1,9 @@
 """The inbox's public address: POST {FRONTDESK["inbox"]["path"]}/<slug>."""
 
-from django.conf import settings
 from django.urls import path
 
 from frontdesk.inbox import views
+from frontdesk.inbox.conf import inbox_settings
 
 app_name = "inbox"
-urlpatterns = [path(f"{settings.FRONTDESK['inbox']['path']}/<slug:slug>", views.submit, name="submit")]
+urlpatterns = [path(f"{inbox_settings()['path']}/<slug:slug>", views.submit, name="submit")]

@@ -3,7 +3,6 @@ antispam layers guard it instead. The session is kept for the no-script answer (
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
@@ -14,6 +13,7 @@ from django.views.decorators.http import require_POST
 from frontdesk.core.errors import NotFound, field_errors
 from frontdesk.core.languages import default_language
 from frontdesk.inbox import antispam
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.door import (
     answer,
     answer_verdict,
@@ -54,7 +54,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         )
         if verdict is not None:
             return answer_verdict(request, form, verdict)
-        anonymise = settings.FRONTDESK["inbox"]["anonymise_ip"]
+        anonymise = inbox_settings()["anonymise_ip"]
         try:
             accept_submission(
                 form,

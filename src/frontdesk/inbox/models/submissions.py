@@ -9,6 +9,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models.forms import Form
 from frontdesk.inbox.models.statuses import Status
 from frontdesk.inbox.words import SearchTextField
@@ -101,7 +102,7 @@ class Answer(models.Model):
 
 
 def inbox_storage():
-    return storages[settings.FRONTDESK["inbox"]["storage"]]
+    return storages[inbox_settings()["storage"]]
 
 
 class Attachment(models.Model):

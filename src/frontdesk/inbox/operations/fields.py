@@ -15,6 +15,7 @@ from frontdesk.core import log
 from frontdesk.core.bin.operations import put_in_bin
 from frontdesk.core.errors import NotFound
 from frontdesk.core.limits import MAX_INTEGER
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form
 from frontdesk.inbox.operations._access import require
@@ -127,7 +128,7 @@ def _apply_field(form: Form, field: Field, values: dict, prefix: str) -> None:
         if key in values:
             setattr(field, key, str(values[key] or "").strip())
     if "extensions" in values:
-        allowed = settings.FRONTDESK["inbox"]["upload"]["extensions"]
+        allowed = inbox_settings()["upload"]["extensions"]
         if not isinstance(values["extensions"] or [], list):
             raise ValidationError({f"{prefix}.extensions": [_("Give the extensions as a list.")]})
         extensions = sorted({str(item).lower().lstrip(".") for item in values["extensions"] or []})

@@ -15,7 +15,6 @@ import hashlib
 import json
 from datetime import timedelta
 
-from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import connections
@@ -30,6 +29,7 @@ from frontdesk.core.locks import advisory_key, exclusive_transaction
 from frontdesk.core.models import LogEntry
 from frontdesk.core.prepared import Insert, insert_family
 from frontdesk.inbox.answers import CleanAnswer, clean_answers
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Answer, Form, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.notify import NewSubmissionMail
@@ -141,7 +141,7 @@ def accept_submission(
         answers = sorted([*answers, *file_answers(uploads)], key=lambda answer: order[answer.field.pk])
     digest = answers_hash(answers, uploads)
     now = timezone.now()
-    window = timedelta(seconds=settings.FRONTDESK["inbox"]["duplicate_window"])
+    window = timedelta(seconds=inbox_settings()["duplicate_window"])
     rows = _Rows(
         form,
         answers,

@@ -7,12 +7,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from frontdesk.core import log
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
@@ -67,7 +67,7 @@ def prune_plan(days: int | None = None) -> PrunePlan:
     """The configured ages (FRONTDESK["inbox"]["prune"]), or `days` for both when given."""
     if days is not None:
         return PrunePlan(spam_days=days, all_days=days)
-    ages = settings.FRONTDESK["inbox"]["prune"]
+    ages = inbox_settings()["prune"]
     return PrunePlan(spam_days=ages["spam_days"], all_days=ages["all_days"])
 
 

@@ -16,6 +16,7 @@ from frontdesk.core.languages import translate
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
 from frontdesk.inbox import antispam, captcha, queries
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form, Status
@@ -76,7 +77,7 @@ def _choice_rows(item: Field, languages) -> list[dict]:
 
 def field_row(item: Field | None, index: int | str, languages) -> FieldRow:
     """A saved field as the editor shows it, or (item=None) the blank one new fields start from."""
-    whitelist = settings.FRONTDESK["inbox"]["upload"]["extensions"]
+    whitelist = inbox_settings()["upload"]["extensions"]
     if item is None:
         row = FieldRow(uid="__uid__", index=index, texts=_texts({}, languages))
         row.choices = [{"value": "", "texts": _texts({}, languages)}]

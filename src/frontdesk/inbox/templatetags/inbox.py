@@ -19,6 +19,7 @@ from django.utils import translation
 from frontdesk.core import csp
 from frontdesk.core.languages import translate
 from frontdesk.inbox import antispam, captcha
+from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.door import SESSION_KEY, door_path, input_name
 from frontdesk.inbox.models import Field, Form
 
@@ -124,7 +125,7 @@ def _choices(item: Field, base_id: str, selected: list[str]) -> list[Choice]:
 
 
 def _accept(item: Field) -> str:
-    extensions = item.extensions or settings.FRONTDESK["inbox"].get("upload", {}).get("extensions", [])
+    extensions = item.extensions or inbox_settings()["upload"]["extensions"]
     return ",".join(f".{str(ext).lower().lstrip('.')}" for ext in extensions)
 
 
@@ -182,7 +183,7 @@ def inbox_form(context, form, **options) -> str:
     if captcha_config is not None:
         # The widget's origins for this page's answer only (docs/configuration.md).
         csp.allow(request, captcha_config.provider.csp)
-    inbox_settings = settings.FRONTDESK["inbox"]
+    configured = inbox_settings()
     return render_to_string(
         "inbox/site/frame.html",
         {
@@ -199,7 +200,7 @@ def inbox_form(context, form, **options) -> str:
             "timestamp": antispam.issue_timestamp(slug),
             "locale": translation.get_language() or settings.LANGUAGE_CODE,
             "captcha": captcha_config,
-            "script": bool(inbox_settings.get("script")),
+            "script": bool(configured["script"]),
         },
         request=request,
     )
