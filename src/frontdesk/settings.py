@@ -8,6 +8,7 @@ A wrong value raises ImproperlyConfigured with one line that names the variable;
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
 import secrets
 import tempfile
@@ -48,6 +49,17 @@ def env_int(name: str, default: int) -> int:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+def env_json_object(name: str) -> dict:
+    raw = env(name, "{}") or "{}"
+    try:
+        value = json.loads(raw)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name} is not JSON: {error}.") from None
+    if not isinstance(value, dict):
+        raise ImproperlyConfigured(f"{name} must be a JSON object.")
+    return value
 
 
 # --- The var/ folder: database, secret key, uploaded files -----------------------------------
@@ -454,6 +466,11 @@ FRONTDESK = {
         },
         "anonymise_ip": env_bool("FRONTDESK_INBOX_ANONYMISE_IP"),
     },
+    # A site's own fields on the editing screens: screen id -> patch list (docs/host.md,
+    # "Project fields"), e.g. {"inbox.form-editor": [{"op": "add", "target": "project-fields",
+    # "node": {"id": "budget", "type": "number", "name": "budget", "label": {"en": "Budget"}}}]}.
+    # Checked at start-up: a bad patch stops it with one line.
+    "project_fields": env_json_object("FRONTDESK_PROJECT_FIELDS"),
 }
 
 # Request bodies at the public door (docs/inbox.md, "Uploads"). Fields other than files may take
