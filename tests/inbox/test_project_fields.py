@@ -80,6 +80,10 @@ def test_a_copy_carries_the_values_of_extra(patched, contact_form):
     Form.objects.filter(pk=contact_form.pk).update(extra=contact_form.extra)
     copy = duplicate_form(None, contact_form)
     assert copy.extra == contact_form.extra and copy.pk != contact_form.pk
+    copy.refresh_from_db()
+    assert copy.extra == contact_form.extra
+    line = LogEntry.objects.filter(action="form.changed", object_id=copy.pk).get()
+    assert line.changes == {"extra": [{}, contact_form.extra]}
 
 
 @pytest.mark.django_db
