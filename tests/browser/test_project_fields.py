@@ -64,21 +64,32 @@ def test_the_card_shows_the_sites_fields_refuses_a_bad_value_and_saves_good_ones
     contact.refresh_from_db()
     assert contact.extra == {"budget": 1200.5, "tagline": {"en": "Fast help", "de": "Schnelle Hilfe"}}
 
-    visit(page, f"/cms/inbox/forms/{contact.pk}/edit/")  # the stored values come back into the card
+    # A fresh page: the stored values come back into the card.
+    page = logged_in_page(admin)
+    visit(page, f"/cms/inbox/forms/{contact.pk}/edit/")
+    card = page.locator("#project-fields")
     assert page.locator("#pf-budget").input_value() == "1200.5"
     assert page.locator("#pf-tagline-de").input_value() == "Schnelle Hilfe"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    card.screenshot(path=str(SCREENSHOTS / "project-fields-card.png"), animations="disabled", caret="hide")
-    # A save that leaves the card alone sends none of its values.
+    # The card alone, cut from the whole page (as conftest.screenshot takes pages), from the top.
+    page.evaluate("() => window.scrollTo(0, 0)")
+    box = card.bounding_box()
+    page.screenshot(
+        path=str(SCREENSHOTS / "project-fields-card.png"),
+        full_page=True,
+        clip=box,
+        animations="disabled",
+        caret="hide",
+    )
+    # A save that leaves the card alone sends none of its values (and reloads: the frame shows the state).
     page.get_by_label("Switched off").check()
-    with page.expect_request(lambda request: request.method == "PUT") as sent:
+    with page.expect_navigation(), page.expect_request(lambda request: request.method == "PUT") as sent:
         page.get_by_role("button", name="Save", exact=True).click()
     assert "extra" not in sent.value.post_data_json
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_load_state("load")
-    page.locator("#project-fields").screenshot(
-        path=str(SCREENSHOTS / "project-fields-card.png"), animations="disabled"
-    )
+    page.locator("#fd-toasts-status").get_by_text("Saved.").wait_for()
+    contact.refresh_from_db()
+    assert contact.is_switched_off and contact.extra["budget"] == 1200.5
 
 
 def test_the_card_fits_a_narrow_screen_and_passes_axe(logged_in_page, admin, contact):
