@@ -8,6 +8,7 @@ A wrong value raises ImproperlyConfigured with one line that names the variable;
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
 import secrets
 import tempfile
@@ -68,6 +69,17 @@ def set_int(name: str) -> int | None:
 
 def megabytes(count: int | None) -> int | None:
     return None if count is None else count * 1024 * 1024
+
+
+def env_json_object(name: str) -> dict:
+    raw = env(name, "{}") or "{}"
+    try:
+        value = json.loads(raw)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name} is not JSON: {error}.") from None
+    if not isinstance(value, dict):
+        raise ImproperlyConfigured(f"{name} must be a JSON object.")
+    return value
 
 
 # --- The var/ folder: database, secret key, uploaded files -----------------------------------
@@ -468,6 +480,11 @@ FRONTDESK = {
         ),
         anonymise_ip=set_bool("FRONTDESK_INBOX_ANONYMISE_IP"),
     ),
+    # A site's own fields on the editing screens: screen id -> patch list (docs/host.md,
+    # "Project fields"), e.g. {"inbox.form-editor": [{"op": "add", "target": "project-fields",
+    # "node": {"id": "budget", "type": "number", "name": "budget", "label": {"en": "Budget"}}}]}.
+    # Checked at start-up: a bad patch stops it with one line.
+    "project_fields": env_json_object("FRONTDESK_PROJECT_FIELDS"),
 }
 
 # Request bodies at the public door (docs/inbox.md, "Uploads"). Fields other than files may take

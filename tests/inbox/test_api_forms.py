@@ -60,9 +60,9 @@ def test_the_forms_column_lists_forms_in_order_with_counts_without_spam(manager,
     assert response.json() == [
         {"id": contact_form.pk, "slug": "contact", "title": {"en": "Contact", "de": "Kontakt"},
          "title_text": "Contact", "is_switched_off": False, "total": 2, "unread": 1,
-         "position": contact_form.position},
+         "position": contact_form.position, "extra": {}},
         {"id": other.pk, "slug": "apply", "title": {"en": "Apply", "de": "Bewerben"}, "title_text": "Apply",
-         "is_switched_off": False, "total": 0, "unread": 0, "position": other.position},
+         "is_switched_off": False, "total": 0, "unread": 0, "position": other.position, "extra": {}},
     ]  # fmt: skip
 
 
@@ -106,7 +106,7 @@ def test_creating_a_form_with_fields_answers_201_with_the_form(manager):
 def test_form_out_has_every_documented_key(manager, contact_form):
     body = manager.get(f"/forms/{contact_form.pk}").json()
     assert set(body) == {"id", "slug", "title", "title_text", "options", "is_switched_off",
-                         "email_field_name", "position", "fields"}  # fmt: skip
+                         "email_field_name", "position", "extra", "fields"}  # fmt: skip
     assert set(body["fields"][0]) == {
         "id", "name", "machine_name", "label", "type", "type_label", "hint", "in_table", "full_width",
         "position", "required", "choices", "min_length", "max_length", "min_value", "max_value",

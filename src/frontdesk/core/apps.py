@@ -19,11 +19,14 @@ class CoreConfig(AppConfig):
         from frontdesk.core.mcp.core_tools import register_core_tools
         from frontdesk.core.mcp.settings_tools import register_settings_tools
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.project_fields.types import register_built_in_types
         from frontdesk.core.routes.reserved import register_reserved_paths
         from frontdesk.core.settings_groups.groups import register_host_groups
         from frontdesk.core.versions import connect_versioned_models
 
         register_reserved_paths()
+        # Before any app's screen is registered: a screen's patches are checked against the types.
+        register_built_in_types()
         connect_versioned_models(apps.get_models())
         register_router("/me", me.router)
         register_router("/entities", notes_api.router)

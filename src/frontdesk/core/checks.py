@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.conf.locale import LANG_INFO
 from django.core import checks
+from django.core.exceptions import ImproperlyConfigured
 from django.db import DatabaseError
 
 
@@ -45,4 +46,24 @@ def check_route_prefixes(app_configs=None, **kwargs):
             id="frontdesk.W010",
         )
         for route_type in stale
+    ]
+
+
+@checks.register()
+def check_project_field_screens(app_configs=None, **kwargs):
+    """Patch lists for a screen no app registered: a typo in a screen id would add nothing, silently."""
+    from frontdesk.core.project_fields.patches import SCREENS, SETTING, configured
+
+    try:
+        patches = configured()
+    except ImproperlyConfigured as error:
+        return [checks.Error(str(error), id="frontdesk.E020")]
+    return [
+        checks.Error(
+            f"FRONTDESK[{SETTING!r}] names the screen {screen_id!r}, which no app has; "
+            f"the screens are: {', '.join(SCREENS.names()) or 'none'}.",
+            id="frontdesk.E020",
+        )
+        for screen_id in patches
+        if screen_id not in SCREENS
     ]

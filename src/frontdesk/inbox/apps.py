@@ -15,6 +15,7 @@ class InboxConfig(AppConfig):
         from frontdesk.core.demo import register_demo
         from frontdesk.core.notes import NoteEntity, register_entity
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.project_fields import register_screen
         from frontdesk.core.routes.registry import register_reserved_path
         from frontdesk.inbox import (
             checks,  # noqa: F401  (registers the system checks)
@@ -24,6 +25,7 @@ class InboxConfig(AppConfig):
         from frontdesk.inbox.conf import inbox_settings
         from frontdesk.inbox.mcp_tools import register_inbox_tools
         from frontdesk.inbox.operations import fields
+        from frontdesk.inbox.screens import FORM_EDITOR
 
         # The public door and the demo pages: no object's address may stand there.
         register_reserved_path("inbox-door", inbox_settings()["path"])
@@ -39,6 +41,9 @@ class InboxConfig(AppConfig):
                 changed=fields.field_changed,
             )
         )
+
+        # The form editor carries the project-fields card; a bad patch for it stops start-up here.
+        register_screen(FORM_EDITOR)
         register_demo("inbox", seed=demo.seed, remove=demo.remove, pages=demo.pages)
         register_router("/inbox", router)
         register_inbox_tools()

@@ -23,10 +23,12 @@ from frontdesk.core.languages import translate
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_ID, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.outputs import note_out
+from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.inbox import operations, outputs, queries
 from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Form, Submission
+from frontdesk.inbox.screens import FORM_EDITOR
 
 NOTE_ENTITY = "inbox_submission"
 # Bounds every database can hold, so an absurd number is refused by the schema, not by the database.
@@ -271,6 +273,12 @@ def inbox_form_save(
     options: Annotated[
         OptionsIn | None, Field(description="Recipients, antispam overrides, captcha.")
     ] = None,
+    # An object keyed by the fields' own names, as the API's body has it, rather than a parameter
+    # per field: one shape for both doors, and no site's field name can ever clash with a
+    # parameter this tool gains later (docs/host.md, "Project fields").
+    extra: Annotated[
+        dict[str, Any] | None, Field(description=EXTRA_HELP, json_schema_extra=extra_schema(FORM_EDITOR.id))
+    ] = None,
     fields: Annotated[
         list[FieldIn] | None,
         Field(
@@ -299,6 +307,8 @@ def inbox_form_save(
     }
     if options is not None:
         values["options"] = options  # merged key by key with the stored ones by save_form
+    if extra is not None:
+        values["extra"] = extra  # merged name by name with the stored ones by save_form
     saved = operations.save_form(actor, existing, values=values, fields=list(fields or []))
     return {"created": existing is None, "form": _form(saved)}
 
@@ -363,7 +373,8 @@ def inbox_set_status(
 READ = {"scope": "inbox:read", "permission": "inbox.view"}
 TOOLS = [
     (inbox_forms_list, READ, "Every form of the inbox in the panel's order: id, slug, title per language, "
-     "whether it is switched off, how many submissions are waiting (unread) and the total (spam left out)."),
+     "whether it is switched off, how many submissions are waiting (unread) and the total (spam left out), "
+     "and the site's project fields by name (extra)."),
     (inbox_form_get, READ, "One form, named by id or slug, with its live fields in order: the shape of data "
      "the public door expects (machine names, input names fields[<machine name>], types, required, "
      "choices, bounds), the door's address, recipients and other options."),
@@ -374,7 +385,8 @@ TOOLS = [
      "sizes, metadata, staff notes and log. Reading it does not mark it read."),
     (inbox_form_save, {"scope": "inbox:write", "permission": "inbox.manage", "changes": True},
      "Create a form (leave out form) or change one and its fields in one call. Only what is named "
-     "changes: form values given, option keys given, fields matched by id or machine_name; "
+     "changes: form values given, option keys given, project fields given by name in extra, fields "
+     "matched by id or machine_name; "
      "remove: true puts a field aside (its earlier answers stay readable). Returns the form as saved."),
     (inbox_set_status, {"scope": "inbox:write", "permission": "inbox.update", "changes": True},
      "Set a submission's status, its assignee and/or add a staff note, in one call. Returns what "

@@ -12,9 +12,11 @@ from django.urls import reverse
 
 from frontdesk.core.languages import translate
 from frontdesk.core.outputs import log_line_out
+from frontdesk.core.project_fields import listed_extra
 from frontdesk.inbox import queries
 from frontdesk.inbox.models import Field, Form, Status, Submission
 from frontdesk.inbox.models.submissions import Source
+from frontdesk.inbox.screens import FORM_EDITOR
 
 DEFAULT_OPTIONS = {"recipients": {"accounts": [], "addresses": []}, "antispam": {}, "captcha": False}
 
@@ -53,6 +55,7 @@ def form_row(form: Form) -> dict:
         "total": form.total,
         "unread": form.unread,
         "position": form.position,
+        "extra": listed_extra(FORM_EDITOR.id, form.extra),
     }
 
 
@@ -66,6 +69,7 @@ def form_out(form: Form) -> dict:
         "is_switched_off": form.is_switched_off,
         "email_field_name": form.email_field_name,
         "position": form.position,
+        "extra": listed_extra(FORM_EDITOR.id, form.extra),
         "fields": [field_out(field) for field in form.live_fields().order_by("position", "id")],
     }
 

@@ -18,7 +18,9 @@ from pydantic_core import PydanticCustomError
 
 from frontdesk.core.api.pagination import Page
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_ID, MAX_INTEGER, MAX_PER_PAGE
+from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.inbox.field_types import FIELD_TYPES
+from frontdesk.inbox.screens import FORM_EDITOR
 
 MAX_SELECTION = 1000
 
@@ -172,6 +174,9 @@ class FormIn(In):
     options: OptionsIn | None = Field(None, description="Replaced as a whole when given.")
     is_switched_off: bool | None = None
     email_field_name: str | None = Field(None, examples=["email"], description="Its answer is the Reply-To.")
+    extra: dict[str, Any] | None = Field(
+        None, description=EXTRA_HELP, json_schema_extra=extra_schema(FORM_EDITOR.id)
+    )
     fields: list[FieldIn] | None = None
 
 
@@ -183,6 +188,12 @@ class FormChange(FormIn):
     title: Translations | None = None
 
 
+EXTRA_OUT_HELP = (
+    "The form editor's project fields by name, each with its stored value (a localized one per "
+    "language) or null."
+)
+
+
 class FormRow(Schema):
     id: int
     slug: str
@@ -192,6 +203,7 @@ class FormRow(Schema):
     total: int = Field(description="Submissions, spam left out.")
     unread: int = Field(description="Unread submissions, spam left out.")
     position: int
+    extra: dict[str, Any] = Field(description=EXTRA_OUT_HELP, examples=[{"budget": 1200}])
 
 
 class FormOut(Schema):
@@ -203,6 +215,7 @@ class FormOut(Schema):
     is_switched_off: bool
     email_field_name: str
     position: int
+    extra: dict[str, Any] = Field(description=EXTRA_OUT_HELP, examples=[{"budget": 1200}])
     fields: list[FieldOut] = Field(description="The live fields, in order.")
 
 

@@ -70,6 +70,8 @@ class Form(models.Model):
     email_field_name = models.CharField(
         _("e-mail field"), max_length=64, blank=True, help_text=_("Its answer becomes the Reply-To.")
     )
+    # The site's project fields of the form editor, by name (docs/host.md, "Project fields").
+    extra = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

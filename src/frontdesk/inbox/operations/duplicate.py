@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from frontdesk.core import log
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.fields import FIELD_KEYS, UNNAMED
@@ -41,7 +42,8 @@ def _copy_title(title: dict) -> dict:
 
 @transaction.atomic
 def duplicate_form(actor, form: Form, values: dict | None = None) -> Form:
-    """A copy of `form`'s settings and live fields, without submissions, switched off.
+    """A copy of `form`'s settings, project fields' values and live fields, without submissions,
+    switched off.
 
     `values` may name the copy's `slug` (default `<slug>-copy`, `-copy-2`...) and `title`
     (default: each language's title with " (copy)"). The copy goes through `save_form`, so the
@@ -71,4 +73,10 @@ def duplicate_form(actor, form: Form, values: dict | None = None) -> Form:
         copies = dict(zip((f.name for f in originals), copy.fields.order_by("pk"), strict=True))
         if email in copies:
             save_form(actor, copy, values={"email_field_name": copies[email].name})
+    # The project fields' values are copied as stored, not saved again: a value a patch has since
+    # tightened must not stop the copy, and one of a field no longer listed comes along too.
+    before = log.values_of(copy, ("extra",))
+    copy.extra = dict(form.extra or {})
+    copy.save(update_fields=["extra"])
+    log.write_changes(copy, "form.changed", actor, before)
     return copy

@@ -20,14 +20,16 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core import log
 from frontdesk.core.errors import NotFound
+from frontdesk.core.project_fields import clean_extra
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.common import as_id, sort_rows, translations
 from frontdesk.inbox.operations.fields import check_email_field, save_fields
 from frontdesk.inbox.queries import assignees
+from frontdesk.inbox.screens import FORM_EDITOR
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-FORM_KEYS = {"slug", "title", "options", "is_switched_off", "email_field_name"}
+FORM_KEYS = {"slug", "title", "options", "is_switched_off", "email_field_name", "extra"}
 OPTION_KEYS = {"recipients", "antispam", "captcha"}
 
 
@@ -115,7 +117,7 @@ def validate_options(options: object) -> dict:
 
 
 # What a form's log line compares (its fields log their own lines).
-LOGGED_FORM_VALUES = ("slug", "title", "options", "is_switched_off", "email_field_name")
+LOGGED_FORM_VALUES = ("slug", "title", "options", "is_switched_off", "email_field_name", "extra")
 
 
 @transaction.atomic
@@ -147,6 +149,8 @@ def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dic
         form.is_switched_off = values["is_switched_off"]
     if "email_field_name" in values:
         form.email_field_name = str(values["email_field_name"] or "").strip()
+    if "extra" in values:
+        form.extra = clean_extra(FORM_EDITOR.id, form.extra, values["extra"])
     form.save()
     if creating:
         log.write(

@@ -15,12 +15,14 @@ from django.urls import reverse
 from frontdesk.core.languages import translate
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
+from frontdesk.core.project_fields.panel import card_fields
 from frontdesk.inbox import antispam, captcha, queries
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form, Status
 from frontdesk.inbox.panel.layout import inbox_context
+from frontdesk.inbox.screens import FORM_EDITOR
 
 SWITCHES = antispam.SWITCHES  # the antispam layers a form may switch off for itself
 ID_SLOT = 987654321  # stands for an id in address templates the scripts fill in
@@ -140,6 +142,7 @@ def editor_context(form: Form | None) -> dict:
         "blank_row": field_row(None, "__index__", languages),
         "blank_choice": {"value": "", "texts": _texts({}, languages)},
         "title_texts": _texts(form.title if form else {}, languages),
+        "project_fields": card_fields(FORM_EDITOR.id, form.extra if form else {}, languages),
         "email_fields": [item for item in fields if item.type == "email"],
         "accounts": _recipient_accounts(chosen),
         "chosen_accounts": chosen,

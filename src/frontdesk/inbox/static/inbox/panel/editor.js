@@ -8,6 +8,7 @@ import { api } from "../../frontdesk/js/api.js";
 import { confirmDialog } from "../../frontdesk/js/confirm.js";
 import { toast } from "../../frontdesk/js/toast.js";
 import { guardUnsaved } from "../../frontdesk/js/unsaved.js";
+import { changedValues, projectFieldValues } from "../../frontdesk/js/project-fields.js";
 import { setupFields, wholeOrRaw } from "./editor-fields.js";
 import { reasonOf } from "./editor-reason.js";
 
@@ -47,6 +48,7 @@ function formValues(form) {
       antispam,
       captcha: named("options.captcha").checked,
     },
+    extra: projectFieldValues(form.querySelector("[data-project-fields]")),
   };
 }
 
@@ -122,6 +124,9 @@ function start(form) {
     refuse("");
     const values = formValues(form);
     const body = formId ? changed(values, saved) : values;
+    // Only the project fields that changed: one stored before a patch tightened its rules
+    // is not judged again by a save that leaves it alone.
+    if (body.extra) body.extra = changedValues(values.extra, formId ? saved.extra : {});
     body.fields = fields.collect();
     let answer;
     try {

@@ -1,0 +1,24 @@
+"""`{{ row|extra:"budget" }}`: a project field's value, in the page's language (docs/host.md,
+"Project fields").
+
+A filter rather than a tag, so the value keeps its kind: Django localises a number or a date as
+it prints it (1200,5 in German), and it chains (`{{ form|extra:"opens"|date:"j F Y" }}`,
+`{% if form|extra:"urgent" %}`). A localized field reads by the host's fallback rule; a choice
+prints its label; a name not on the row's screen, or a field without a value, prints nothing.
+"""
+
+from django import template
+
+from frontdesk.core.project_fields import field_named, read_value
+from frontdesk.core.project_fields.patches import screen_of_model
+
+register = template.Library()
+
+
+@register.filter
+def extra(row, name: str):
+    screen = screen_of_model(row._meta.label) if hasattr(row, "_meta") else None
+    field = field_named(screen.id, name) if screen else None
+    if field is None:
+        return ""
+    return read_value(field, (getattr(row, "extra", None) or {}).get(name))
