@@ -189,7 +189,7 @@ def read_body(request: HttpRequest) -> Outcome | None:
 
 def _forget_body(request: HttpRequest) -> None:
     # What Django's own _mark_post_parse_error does: later reads see an empty post.
-    request._post, request._files = QueryDict(), MultiValueDict()
+    request._post, request._files = QueryDict(), MultiValueDict()  # type: ignore[attr-defined]  # private, not in the stubs
 
 
 def page_language(request: HttpRequest) -> str:
