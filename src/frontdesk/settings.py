@@ -12,7 +12,9 @@ import json
 import os
 import secrets
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.conf.locale import LANG_INFO
@@ -217,7 +219,7 @@ SQLITE_OPTIONS = {
 }
 
 
-def _database() -> dict:
+def _database() -> Mapping[str, Any]:
     url = env("DATABASE_URL")
     if not url:
         return {
@@ -346,7 +348,7 @@ INBOX_FILES_DIR = Path(env("FRONTDESK_INBOX_FILES_DIR", str(VAR_DIR / "inbox-fil
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
-STORAGES = {
+STORAGES: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": "django.core.files.storage.FileSystemStorage",
         "OPTIONS": {"location": MEDIA_ROOT, "base_url": MEDIA_URL},
@@ -430,7 +432,7 @@ LOGGING = {
 
 # --- frontdesk's own sections ----------------------------------------------------------------
 
-FRONTDESK = {
+FRONTDESK: dict[str, Any] = {
     "panel": {
         # Section key -> address segment under /cms/, to move a section.
         "paths": {},

@@ -5,11 +5,11 @@ ending with the objects' stored addresses (core/routes).
 """
 
 from django.conf.urls.i18n import i18n_patterns
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from frontdesk.core.api import api
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("cms/", include("frontdesk.core.panel.urls")),
     path("api/cms/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),

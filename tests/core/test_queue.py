@@ -53,3 +53,8 @@ def test_a_rolled_back_transaction_leaves_no_task():
 
 def test_without_a_database_queue_the_row_is_not_written_here():
     assert not is_database_queue(deliver_mails)  # the immediate backend of the tests
+
+
+def test_a_row_for_a_task_of_another_queue_is_refused():
+    with pytest.raises(TypeError, match="database queue"):
+        QueuedRow(deliver_mails)

@@ -48,7 +48,7 @@ def ensure_admin(
     with transaction.atomic():
         account = User.objects.filter(email__iexact=email).first()
         created = account is None
-        if created:
+        if account is None:
             account = User(email=email.lower(), display_name=display_name)
         account.is_staff = account.is_superuser = account.is_active = True
         if display_name and not account.display_name:

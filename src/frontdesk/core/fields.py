@@ -48,6 +48,7 @@ def merge_translations(
         if isinstance(sent, dict)
         else sent
     )
+    assert isinstance(sent, dict)  # validate_translations refused anything else
     for code, text in sent.items():
         text = (text or "").strip()
         if text:

@@ -20,7 +20,7 @@ class Request(WSGIRequest):
 
     def _set_content_type_params(self, meta) -> None:
         try:
-            super()._set_content_type_params(meta)
+            super()._set_content_type_params(meta)  # type: ignore[misc]  # Django's, not in the stubs
         except BadRequest as refusal:
             self.content_type, self.content_params = "", {}
             self.refusal = refusal
@@ -33,7 +33,7 @@ class Handler(WSGIHandler):
         # Inside the middleware, so the page has the visitor's language and the usual headers.
         if request.refusal is not None:
             raise request.refusal
-        return super()._get_response(request)
+        return super()._get_response(request)  # type: ignore[misc]  # Django's, not in the stubs
 
 
 def get_wsgi_application() -> Handler:

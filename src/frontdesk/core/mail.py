@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -79,7 +80,8 @@ class Mails:
         reply_to: str | None = None,
         on_failure: str | None = None,
     ) -> None:
-        self.kwargs = {
+        # deliver_mails' keyword arguments, less the two queue() adds.
+        self.kwargs: dict[str, Any] = {
             "recipients": [
                 [person.address, person.language if is_site_language(person.language) else default_language()]
                 for person in recipients

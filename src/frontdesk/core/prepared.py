@@ -22,6 +22,12 @@ from django.utils import timezone
 TEXT_FIELDS = (models.CharField, models.TextField)
 
 
+def column_of(field: models.Field) -> str:
+    """A concrete field's column; only a field without one (a relation's other side) has None."""
+    assert field.column is not None
+    return field.column
+
+
 class Insert:
     """INSERTs into one model's table: `one(**values)` answers the new row's id; `bind` prepares
     rows for `run_one` and `run_many` (all rows in one statement)."""
@@ -46,12 +52,12 @@ class Insert:
         key = (connection.vendor, rows, returning)
         if key not in self._sql:
             quote = connection.ops.quote_name
-            columns = ", ".join(quote(field.column) for field in self.fields)
+            columns = ", ".join(quote(column_of(field)) for field in self.fields)
             row = "(" + ", ".join(["%s"] * len(self.fields)) + ")"
             table = quote(self.model._meta.db_table)  # names from the model; values are parameters
             sql = f"INSERT INTO {table} ({columns}) VALUES {', '.join([row] * rows)}"  # noqa: S608
             if returning:
-                sql += f" RETURNING {quote(self.model._meta.pk.column)}"
+                sql += f" RETURNING {quote(column_of(self.model._meta.pk))}"
             self._sql[key] = sql
         return self._sql[key]
 
@@ -100,7 +106,7 @@ class Insert:
             if returning:
                 return cursor.fetchone()[0]
             return connection.ops.last_insert_id(
-                cursor, self.model._meta.db_table, self.model._meta.pk.column
+                cursor, self.model._meta.db_table, column_of(self.model._meta.pk)
             )
 
     def run_many(self, rows: list[list]) -> None:
@@ -202,7 +208,7 @@ def _family_statement(parent: Insert, children: Children, beside: list[Insert]) 
     quote = connections[parent.using].ops.quote_name
 
     def new_id(table: str, insert: Insert) -> str:
-        return f"(SELECT {quote(insert.model._meta.pk.column)} FROM {table})"  # noqa: S608
+        return f"(SELECT {quote(column_of(insert.model._meta.pk))} FROM {table})"  # noqa: S608
 
     parts = [f"new_row AS ({parent._statement(1, returning=True)})"]
     for number, (insert, attname, rows) in enumerate(children):
@@ -212,7 +218,7 @@ def _family_statement(parent: Insert, children: Children, beside: list[Insert]) 
         row = (
             "(" + ", ".join(reference if field.attname == attname else "%s" for field in insert.fields) + ")"
         )
-        columns = ", ".join(quote(field.column) for field in insert.fields)
+        columns = ", ".join(quote(column_of(field)) for field in insert.fields)
         table = quote(insert.model._meta.db_table)
         values = ", ".join([row] * len(rows))
         parts.append(f"child_{number} AS (INSERT INTO {table} ({columns}) VALUES {values})")  # noqa: S608

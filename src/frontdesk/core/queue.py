@@ -51,6 +51,8 @@ class QueuedRow:
             _rows = Insert(DBTaskResult)
         self.rows = _rows
         backend = task.get_backend()
+        if not isinstance(backend, DatabaseBackend):
+            raise TypeError(f"QueuedRow writes to the database queue; {task.name} goes to another.")
         _validate(backend, task)
         self.params = _rows.bind(
             id=backend._get_id(),

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Generic, TypeVar
 
 from django.apps import apps
@@ -28,7 +29,7 @@ _HERE = str(Path(__file__))
 def _caller() -> str:
     """`file:line` of the code that registered: outside this module, contextlib and the
     `register_*` helpers each registry's module offers."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None and (
         frame.f_code.co_filename == _HERE
         or frame.f_code.co_filename.endswith("contextlib.py")

@@ -13,12 +13,16 @@ import datetime
 import json
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from frontdesk.core.languages import translate
+
+if TYPE_CHECKING:
+    from frontdesk.inbox.models import Field
 
 PHONE = re.compile(r"^\+?[0-9 ()./-]{3,40}$")
 CONSENT_VALUE = "yes"
@@ -29,7 +33,7 @@ CONSENT_TICKED = frozenset({"on", CONSENT_VALUE})
 
 @dataclass(frozen=True)
 class CleanAnswer:
-    field: object  # inbox.Field
+    field: Field
     value: str
     payload: list[str] | None = None
 
@@ -118,11 +122,13 @@ def _clean_one(field, raw) -> tuple[CleanAnswer | None, list[str]]:
             problems.append(_("This box can only be ticked or left empty."))
     elif kind.key == "date":
         day = _parse_date(text)
+        # An empty limit is none; so is one that is no date (the field's save refuses those).
+        earliest, latest = _parse_date(field.min_value), _parse_date(field.max_value)
         if day is None:
             problems.append(_("Enter a date as YYYY-MM-DD."))
-        elif field.min_value and day < _parse_date(field.min_value):
+        elif earliest and day < earliest:
             problems.append(_("Pick %(date)s or later.") % {"date": field.min_value})
-        elif field.max_value and day > _parse_date(field.max_value):
+        elif latest and day > latest:
             problems.append(_("Pick %(date)s or earlier.") % {"date": field.max_value})
     return (None if problems else CleanAnswer(field, text)), problems
 

@@ -27,6 +27,7 @@ from django.core.exceptions import DisallowedHost, ValidationError
 from django.http import HttpRequest
 from django.http.request import split_domain_port, validate_host
 from django.utils.crypto import salted_hmac
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from frontdesk.core.throttle import increment
@@ -75,7 +76,7 @@ class Verdict:
     layer: str
     action: str
     status: int
-    message: str
+    message: str | Promise
     retry_after: int | None = None
     code: str = ""
     over_limit: bool = False
@@ -403,7 +404,7 @@ def _clean_origins(value: object) -> list[str]:
     cleaned: list[str] = []
     for item in value:
         normal = normalise_origin(item) if isinstance(item, str) else None
-        parts = urlsplit(item.strip()) if normal else None
+        parts = urlsplit(item.strip() if normal else "")  # read only when `normal`
         if not normal or parts.path not in ("", "/") or parts.query or parts.fragment or "@" in parts.netloc:
             raise ValidationError(
                 _("“%(value)s” is not an origin: give a scheme and a host, such as https://example.com."),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.utils import timezone
 
@@ -16,13 +17,13 @@ from frontdesk.inbox.operations import (
     update_submission,
 )
 
-CONTACT = {
+CONTACT: dict[str, Any] = {
     "slug": "contact",
     "title": {"en": "Contact us", "de": "Kontakt", "ru": "Связаться с нами"},
     "email_field_name": "email",
     "options": {"recipients": {"accounts": [], "addresses": ["office@example.com"]}},
 }
-CONTACT_FIELDS = [
+CONTACT_FIELDS: list[dict[str, Any]] = [
     {"machine_name": "name", "type": "text", "required": True, "in_table": True, "full_width": False,
      "label": {"en": "Your name", "de": "Ihr Name", "ru": "Ваше имя"}, "max_length": 120},
     {"machine_name": "email", "type": "email", "required": True, "in_table": True, "full_width": False,
@@ -42,7 +43,7 @@ CONTACT_FIELDS = [
                "de": "Sie dürfen meine Nachricht speichern, um sie zu beantworten.",
                "ru": "Я согласен(на) на хранение сообщения для ответа."}},
 ]  # fmt: skip
-ENQUIRY = {
+ENQUIRY: dict[str, Any] = {
     "slug": "event-enquiry",
     "title": {
         "en": "Ask about an event",
@@ -52,7 +53,7 @@ ENQUIRY = {
     "email_field_name": "email",
     "options": {"recipients": {"accounts": [], "addresses": ["events@example.com"]}},
 }
-ENQUIRY_FIELDS = [
+ENQUIRY_FIELDS: list[dict[str, Any]] = [
     {"machine_name": "name", "type": "text", "required": True, "in_table": True,
      "label": {"en": "Your name", "de": "Ihr Name", "ru": "Ваше имя"}},
     {"machine_name": "email", "type": "email", "required": True, "in_table": True,
@@ -105,7 +106,7 @@ HANDLING = [
 ]
 
 
-def _status(kind: str) -> Status:
+def _status(kind: str) -> Status | None:
     if kind == "arrival":
         return Status.objects.filter(is_arrival=True).first()
     if kind == "spam":

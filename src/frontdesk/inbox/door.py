@@ -21,6 +21,7 @@ from django.http.request import QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
+from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
@@ -190,7 +191,7 @@ def read_body(request: HttpRequest) -> Outcome | None:
 
 def _forget_body(request: HttpRequest) -> None:
     # What Django's own _mark_post_parse_error does: later reads see an empty post.
-    request._post, request._files = QueryDict(), MultiValueDict()
+    request._post, request._files = QueryDict(), MultiValueDict()  # type: ignore[attr-defined]  # private, not in the stubs
 
 
 def page_language(request: HttpRequest) -> str:
@@ -268,7 +269,9 @@ def thanks() -> Outcome:
     return Outcome(True, _("Thank you"), _("Thank you. Your message has been sent."))
 
 
-def refusal(message: str, status: int, errors: dict | None = None, headers: dict | None = None) -> Outcome:
+def refusal(
+    message: str | Promise, status: int, errors: dict | None = None, headers: dict | None = None
+) -> Outcome:
     return Outcome(False, _("Not sent"), str(message), status, errors or {}, headers or {})
 
 

@@ -87,7 +87,7 @@ def filename(form: Form) -> str:
 class _Accounts(dict):
     """Assignee names by id, fetched for the ids a chunk names that are not known yet."""
 
-    def learn(self, ids: set[int]) -> None:
+    def learn(self, ids: set[int | None]) -> None:
         missing = [pk for pk in ids if pk is not None and pk not in self]
         if missing:
             rows = get_user_model().objects.filter(pk__in=missing).values_list("pk", "display_name", "email")
@@ -128,11 +128,11 @@ def csv_stream(
     for rows, answers in queries.export_chunks(form, flt, chunk_size=chunk_size):
         cells = {row[0]: [""] * width for row in rows}
         for submission_id, field_id, name, value in answers:
-            index = by_field.get(field_id)
-            if index is None:
-                index = by_name.get(name)
-            if index is not None and value:
-                cells[submission_id][index] = neutralise_formula(value)
+            column = None if field_id is None else by_field.get(field_id)
+            if column is None:
+                column = by_name.get(name)
+            if column is not None and value:
+                cells[submission_id][column] = neutralise_formula(value)
         accounts.learn({row[3] for row in rows})
         yield "".join(
             csv_line(

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 
 @dataclass(frozen=True)
 class FieldType:
     key: str
-    label: str
+    label: str | Promise
     input_type: str | None = None  # for <input type=...>; None for textarea/select/radio/...
     autocomplete: str = ""
     multiple: bool = False  # several values: the answer's value joins them with ", "

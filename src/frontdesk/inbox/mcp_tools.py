@@ -8,7 +8,8 @@ submission, and no answer carries an attachment's stored name or an address to i
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -32,7 +33,10 @@ from frontdesk.inbox.screens import FORM_EDITOR
 
 NOTE_ENTITY = "inbox_submission"
 # Bounds every database can hold, so an absurd number is refused by the schema, not by the database.
-FieldType = Literal[tuple(FIELD_TYPES)]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    FieldType = str  # the keys of FIELD_TYPES, which only exist at run time
+else:
+    FieldType = Literal[tuple(FIELD_TYPES)]
 Texts = dict[str, str | None] | str
 TEXTS_HELP = (
     'per language, e.g. {"en": "Your name", "de": "Ihr Name"}; languages left out keep their text, '
@@ -309,7 +313,10 @@ def inbox_form_save(
         values["options"] = options  # merged key by key with the stored ones by save_form
     if extra is not None:
         values["extra"] = extra  # merged name by name with the stored ones by save_form
-    saved = operations.save_form(actor, existing, values=values, fields=list(fields or []))
+    # A TypedDict is a plain dict at run time.
+    saved = operations.save_form(
+        actor, existing, values=values, fields=cast("list[dict]", list(fields or []))
+    )
     return {"created": existing is None, "form": _form(saved)}
 
 
@@ -371,7 +378,7 @@ def inbox_set_status(
 # --- Registration -----------------------------------------------------------------------------
 
 READ = {"scope": "inbox:read", "permission": "inbox.view"}
-TOOLS = [
+TOOLS: list[tuple[Callable[..., Any], dict[str, Any], str]] = [
     (inbox_forms_list, READ, "Every form of the inbox in the panel's order: id, slug, title per language, "
      "whether it is switched off, how many submissions are waiting (unread) and the total (spam left out), "
      "and the site's project fields by name (extra)."),

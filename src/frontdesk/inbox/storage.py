@@ -45,7 +45,7 @@ class PrivateFileSystemStorage(FileSystemStorage):
         tries = SAVE_TRIES
         while True:
             try:
-                return super()._save(name, content)
+                return super()._save(name, content)  # type: ignore[misc]  # Django's, not in the stubs
             except FileNotFoundError:
                 tries -= 1
                 if not tries or os.path.isdir(os.path.dirname(self.path(name))):

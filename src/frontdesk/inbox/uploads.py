@@ -14,7 +14,9 @@ import hashlib
 import re
 import unicodedata
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Literal
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -22,20 +24,26 @@ from django.utils.translation import gettext as _
 from frontdesk.inbox.answers import CleanAnswer, error_key
 from frontdesk.inbox.conf import inbox_settings
 
+if TYPE_CHECKING:
+    from django.core.files.uploadedfile import UploadedFile
+
+    from frontdesk.inbox.models import Field
+
 MAX_NAME_LENGTH = 255
 CHUNK = 64 * 1024
 ZIP = (b"PK\x03\x04",)
 OLE = (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",)
-TEXT = "text"
+TEXT: Final = "text"
+WEBP: Final = "webp"  # RIFF....WEBP, checked in _content_matches
 
-# Extension → (accepted leading bytes, or TEXT for UTF-8 text; the content type we store).
-SIGNATURES: dict[str, tuple[tuple[bytes, ...] | str, str]] = {
+# Extension → (accepted leading bytes, or TEXT for UTF-8 text, or WEBP; the content type we store).
+SIGNATURES: dict[str, tuple[tuple[bytes, ...] | Literal["text", "webp"], str]] = {
     "pdf": ((b"%PDF-",), "application/pdf"),
     "png": ((b"\x89PNG\r\n\x1a\n",), "image/png"),
     "jpg": ((b"\xff\xd8\xff",), "image/jpeg"),
     "jpeg": ((b"\xff\xd8\xff",), "image/jpeg"),
     "gif": ((b"GIF87a", b"GIF89a"), "image/gif"),
-    "webp": (("webp",), "image/webp"),  # RIFF....WEBP, checked in _content_matches
+    "webp": (WEBP, "image/webp"),
     "docx": (ZIP, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
     "xlsx": (ZIP, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
     "odt": (ZIP, "application/vnd.oasis.opendocument.text"),
@@ -49,8 +57,8 @@ SIGNATURES: dict[str, tuple[tuple[bytes, ...] | str, str]] = {
 
 @dataclass(frozen=True)
 class CleanFile:
-    field: object  # inbox.Field
-    upload: object  # django UploadedFile
+    field: Field
+    upload: UploadedFile
     original_name: str
     extension: str
     size: int
@@ -127,7 +135,7 @@ def _content_matches(extension: str, head: bytes, upload) -> bool:
     magic = signature[0]
     if magic == TEXT:
         return _is_utf8_text(upload)
-    if magic == ("webp",):
+    if magic == WEBP:
         return head[:4] == b"RIFF" and head[8:12] == b"WEBP"
     return any(head.startswith(item) for item in magic)
 
@@ -195,15 +203,15 @@ def clean_files(fields, files: dict | None) -> list[CleanFile]:
 
 def file_answers(clean: list[CleanFile]) -> list[CleanAnswer]:
     """One answer per file field: the original names, comma-joined (payload: the list)."""
-    names: dict[object, list[str]] = {}
-    fields: dict[object, object] = {}
+    names: dict[int, list[str]] = {}
+    fields: dict[int, Field] = {}
     for item in clean:
         names.setdefault(item.field.pk, []).append(item.original_name)
         fields[item.field.pk] = item.field
     return [CleanAnswer(fields[pk], ", ".join(listed), listed) for pk, listed in names.items()]
 
 
-def files_fingerprint(clean: list[CleanFile]) -> list[tuple[str, str, int, str]]:
+def files_fingerprint(clean: Sequence[CleanFile]) -> list[tuple[str, str, int, str]]:
     """What the duplicate hash sees of the files: field, name, size, sha256."""
     return sorted((item.field.name, item.original_name, item.size, item.sha256) for item in clean)
 

@@ -7,6 +7,8 @@ without a permission names its scope itself (`PUT /api/cms/me` needs `account:wr
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -14,6 +16,7 @@ from ninja.security import HttpBearer, SessionAuth
 
 from frontdesk.core.acting import accept_token
 from frontdesk.core.models import ApiToken
+from frontdesk.core.requests import FrontdeskRequest
 
 READ_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -24,7 +27,7 @@ class PanelSession(SessionAuth):
     def authenticate(self, request: HttpRequest, key: str | None):
         user = request.user
         if user.is_authenticated and user.is_active:
-            request.api_token = None
+            cast(FrontdeskRequest, request).api_token = None
             return user
         return None
 
@@ -38,7 +41,7 @@ class BearerToken(HttpBearer):
             return None
         found.touch()
         request.user = found.account
-        request.api_token = found
+        cast(FrontdeskRequest, request).api_token = found
         accept_token(found)  # named in the log lines this request writes
         return found.account
 

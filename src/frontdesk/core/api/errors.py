@@ -43,7 +43,7 @@ def install_error_handlers(api: NinjaAPI) -> None:
         return answer(request, meaning.status, meaning.message, meaning.errors)
 
     for kind in KNOWN:
-        api.add_exception_handler(kind, known)
+        api.add_exception_handler(kind, known)  # type: ignore[arg-type]  # ninja: "the class or an instance"; always an instance
 
     @api.exception_handler(SchemaValidationError)
     def schema_invalid(request, error: SchemaValidationError):

@@ -32,6 +32,7 @@ class MeOut(Schema):
 @router.get("", response=MeOut, summary="The calling account")
 def me(request: HttpRequest):
     user = request.user
+    assert user.is_authenticated  # the router lets in a session's account or a token's only
     token = getattr(request, "api_token", None)
     return {
         "id": user.pk,

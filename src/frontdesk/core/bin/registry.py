@@ -5,15 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from django.apps import apps
 from django.db.models import Model
 
 from frontdesk.core.registry import Registry
 
+if TYPE_CHECKING:
+    from frontdesk.core.bin.models import Binnable
+
+# The owner's hooks take a row of its own model (the inbox's take a Field).
+Row = TypeVar("Row", bound="Binnable")
+
 
 @dataclass(frozen=True)
-class BinType:
+class BinType(Generic[Row]):
     """A kind of row that goes into the bin.
 
     `name` is what the bin list and `bin_purge --type` call it ("inbox.field"); `model` the
@@ -27,22 +34,23 @@ class BinType:
     name: str
     model: str
     permission: str
-    describe: Callable[[Model], str] = str
-    refuse_restore: Callable[[Model], str | None] | None = None
-    changed: Callable[[Model], None] | None = None
+    describe: Callable[[Row], str] = str
+    refuse_restore: Callable[[Row], str | None] | None = None
+    changed: Callable[[Row], None] | None = None
 
     @cached_property
-    def model_class(self) -> type[Model]:
-        return apps.get_model(self.model)
+    def model_class(self) -> type[Row]:
+        # `model` names a Binnable subclass (registered so); the app registry only knows Model.
+        return cast("type[Row]", apps.get_model(self.model))
 
 
-BIN_TYPES: Registry[BinType] = Registry("bin type")
+BIN_TYPES: Registry[BinType[Any]] = Registry("bin type")
 
 
-def register_bin_type(bin_type: BinType) -> BinType:
+def register_bin_type(bin_type: BinType[Any]) -> BinType[Any]:
     return BIN_TYPES.register(bin_type.name, bin_type)
 
 
-def bin_type_of(row: Model) -> BinType | None:
+def bin_type_of(row: Model) -> BinType[Any] | None:
     model = row._meta.concrete_model
     return next((entry for entry in BIN_TYPES.all() if entry.model_class is model), None)

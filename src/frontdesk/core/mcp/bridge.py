@@ -24,11 +24,11 @@ import functools
 import logging
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
-from starlette.types import ASGIApp
+from starlette.types import ASGIApp, Message
 
 logger = logging.getLogger("frontdesk.mcp")
 
@@ -49,9 +49,9 @@ class Bridge:
     def __call__(self, environ: dict, start_response: Callable) -> list[bytes]:
         loop, app = self._running or self._start()
         exchange = _Exchange(environ, loop)
-        done = asyncio.run_coroutine_threadsafe(
-            app(asgi_scope(environ), exchange.receive, exchange.send), loop
-        )
+        # An ASGI app is an async function, so its call is a coroutine; the type says Awaitable.
+        call = cast(Coroutine[Any, Any, None], app(asgi_scope(environ), exchange.receive, exchange.send))
+        done = asyncio.run_coroutine_threadsafe(call, loop)
         done.add_done_callback(lambda _: exchange.events.put(("done", None)))
         try:
             status, headers, body = exchange.serve()
@@ -129,12 +129,14 @@ class _Exchange:
         self.events.put(("receive", future))
         return await future
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: Message) -> None:
         self.events.put(("send", message))
 
     def serve(self) -> tuple[int | None, list, bytes]:
         """Answer the app's calls until it finishes; the status, headers and body it sent."""
-        status, headers, chunks = None, [], []
+        status: int | None = None
+        headers: list[tuple[bytes, bytes]] = []
+        chunks: list[bytes] = []
         while True:
             kind, item = self.events.get()
             if kind == "done":
@@ -216,7 +218,7 @@ async def _lifespan(app: ASGIApp, started: concurrent.futures.Future[None], shut
         await shutdown.wait()
         return {"type": "lifespan.shutdown"}
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: Message) -> None:
         if message["type"] == "lifespan.startup.complete":
             started.set_result(None)
         elif message["type"] == "lifespan.startup.failed":

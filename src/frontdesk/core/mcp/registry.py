@@ -185,5 +185,5 @@ def register_scope(scope: str, description: str = "") -> None:
 def known_scopes() -> list[str]:
     """Every scope a tool or resource declares, or registered alone: what a token may be given."""
     with _lock:
-        declared = {spec.scope for spec in [*TOOLS.all(), *RESOURCES.all()]}
+        declared = {spec.scope for spec in TOOLS.all()} | {spec.scope for spec in RESOURCES.all()}
         return sorted(declared | set(_scopes))

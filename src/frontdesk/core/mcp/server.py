@@ -27,7 +27,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, Resource, ResourceTemplate, ToolAnnotations
-from pydantic import Field
+from pydantic import AnyHttpUrl, Field
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -216,12 +216,15 @@ class FrontdeskMCP(MCPServer):
                         structured_output=False,
                     )
                     self._mirrored_tools[name] = spec
-            for spec in registry.registered_resources():
-                if spec.uri not in self._mirrored_resources:
+            for resource in registry.registered_resources():
+                if resource.uri not in self._mirrored_resources:
                     self.resource(
-                        spec.uri, name=spec.name, description=spec.description, mime_type=spec.mime_type
-                    )(_resource_function(spec))
-                    self._mirrored_resources.add(spec.uri)
+                        resource.uri,
+                        name=resource.name,
+                        description=resource.description,
+                        mime_type=resource.mime_type,
+                    )(_resource_function(resource))
+                    self._mirrored_resources.add(resource.uri)
             self._mirrored_version = version
 
     async def list_resources(self) -> list[Resource]:
@@ -242,7 +245,7 @@ def build_mcp_app() -> ASGIApp:
         token_verifier=ApiTokenVerifier(),
         # Resource server only: no OAuth routes, no metadata address (our tokens come from
         # `frontdesk token create` or the panel, not from an authorization server).
-        auth=AuthSettings(issuer_url=settings.BASE_URL, resource_server_url=None),
+        auth=AuthSettings(issuer_url=AnyHttpUrl(settings.BASE_URL), resource_server_url=None),
     )
     starlette_app = server.streamable_http_app(
         # The bridge passes the path through unchanged (no root_path), so the route is the full path.
@@ -266,5 +269,4 @@ def build_mcp_app() -> ASGIApp:
             server.mirror_registry()
         await starlette_app(scope, receive, send)
 
-    app.server = server  # type: ignore[attr-defined]  (for tests and introspection)
     return app

@@ -46,7 +46,7 @@ def issue_token(
     name = (name or "").strip()
     if not name:
         errors["name"] = [_("Give the token a name, e.g. the agent that will use it.")]
-    elif len(name) > (limit := ApiToken._meta.get_field("name").max_length):
+    elif (limit := ApiToken._meta.get_field("name").max_length) is not None and len(name) > limit:
         errors["name"] = [_("A token name holds at most %(limit)d characters.") % {"limit": limit}]
     try:
         scopes = clean_scopes(scopes)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
@@ -13,7 +15,7 @@ def panel_language_choices() -> list[tuple[str, str]]:
     return list(settings.LANGUAGES)
 
 
-class UserManager(BaseUserManager):
+class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
     def create_user(self, email: str, password: str | None = None, **fields) -> User:
@@ -29,7 +31,7 @@ class UserManager(BaseUserManager):
         fields.update(is_staff=True, is_superuser=True)
         return self.create_user(email, password, **fields)
 
-    def get_by_natural_key(self, username: str) -> User:
+    def get_by_natural_key(self, username: str | None) -> User:
         return self.get(email__iexact=username)
 
 
@@ -47,7 +49,7 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"
-    REQUIRED_FIELDS: list[str] = []
+    REQUIRED_FIELDS: ClassVar[list[str]] = []
 
     class Meta:
         verbose_name = _("account")

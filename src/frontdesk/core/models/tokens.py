@@ -48,6 +48,9 @@ class ApiToken(models.Model):
 
     objects = ApiTokenQuerySet.as_manager()
 
+    # Not a column: "active", "expired" or "revoked", set on the rows the tokens page lists.
+    status: str
+
     class Meta:
         verbose_name = _("agent token")
         verbose_name_plural = _("agent tokens")

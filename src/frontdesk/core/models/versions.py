@@ -78,8 +78,13 @@ class Versioned(models.Model):
         A model with versioned values outside its columns (a many-to-many list) adds them here
         and in `apply_values`."""
         return as_json(
-            {name: self._meta.get_field(name).value_from_object(self) for name in self.versioned_fields}
+            {name: self._versioned_field(name).value_from_object(self) for name in self.versioned_fields}
         )
+
+    def _versioned_field(self, name: str) -> models.Field:
+        field = self._meta.get_field(name)
+        assert isinstance(field, models.Field)  # a versioned value is a column, never a reverse relation
+        return field
 
     def apply_values(self, values: dict[str, Any]) -> None:
         """Put JSON values (from a save, a draft or a version) into the columns, unsaved; a value
@@ -87,7 +92,7 @@ class Versioned(models.Model):
         errors: dict[str, list[str]] = {}
         for name in self.versioned_fields:
             if name in values:
-                field = self._meta.get_field(name)
+                field = self._versioned_field(name)
                 try:
                     setattr(self, field.attname, field.to_python(values[name]))
                 except ValidationError as error:

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from typing import Any, Protocol, cast
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
 from frontdesk.core.panel.sections import SECTIONS
+from frontdesk.core.requests import FrontdeskRequest
+
+
+class PanelPage(Protocol):
+    """A view behind `panel_page`, marked with its section and permission."""
+
+    panel_section: str
+    panel_permission: str | None
+
+    def __call__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse: ...
 
 
 def panel_page(section_key: str, permission: str | None = None) -> Callable:
@@ -27,12 +38,13 @@ def panel_page(section_key: str, permission: str | None = None) -> Callable:
             section = SECTIONS[section_key]
             if not section.visible_to(user) or (permission and not user.has_perm(permission)):
                 raise PermissionDenied
-            request.panel_section = section
+            cast(FrontdeskRequest, request).panel_section = section
             return view(request, *args, **kwargs)
 
         # Read by the permission-matrix test, which walks every panel page.
-        wrapped.panel_section = section_key
-        wrapped.panel_permission = permission
-        return wrapped
+        page = cast(PanelPage, wrapped)
+        page.panel_section = section_key
+        page.panel_permission = permission
+        return page
 
     return decorate

@@ -76,7 +76,7 @@ def landing_section_for(user) -> Section | None:
 
 def grouped_menu(user) -> list[tuple[str | Promise | None, list[Section]]]:
     """The visible sections grouped under their headings, groups in first-appearance order."""
-    groups: dict[object, list[Section]] = {}
+    groups: dict[str | Promise | None, list[Section]] = {}
     for section in sections_for(user):
         groups.setdefault(section.group, []).append(section)
     return list(groups.items())

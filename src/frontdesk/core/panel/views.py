@@ -27,7 +27,7 @@ def after_response(response: HttpResponseBase, work: Callable[[], object]) -> No
     The server calls `response.close()` after the last byte; Django runs the response's closers
     there (its own handler closes the request that way), so the client has its answer first.
     """
-    response._resource_closers.append(work)
+    response._resource_closers.append(work)  # type: ignore[attr-defined]  # Django's, not in the stubs
 
 
 @login_required
@@ -45,6 +45,7 @@ class ThrottledAuthenticationForm(AuthenticationForm):
             return self.get_user()  # None when a field was missing and nothing was checked
 
         username = self.cleaned_data.get("username") or ""
+        assert self.request is not None  # LoginView gives its form the request
         accounts.throttled_login(username, visitor_address(self.request, anonymise=False), attempt)
         return self.cleaned_data
 
@@ -71,7 +72,7 @@ class PasswordResetRequestForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        if "email" in cleaned:
+        if cleaned is not None and "email" in cleaned:
             accounts.ask_password_reset(cleaned["email"], visitor_address(self.request, anonymise=False))
         return cleaned
 
@@ -80,7 +81,8 @@ class PanelPasswordResetView(auth_views.PasswordResetView):
     """Answers the same page for every address; the mail, if any, is written after the answer
     (core/accounts.send_password_reset, in the account's panel language)."""
 
-    form_class = PasswordResetRequestForm
+    # Not a PasswordResetForm (the stubs ask for one): form_valid below never calls its save().
+    form_class = PasswordResetRequestForm  # type: ignore[assignment]
     template_name = "panel/password_reset.html"
 
     def get_form_kwargs(self):

@@ -5,7 +5,8 @@ language's marked as the place for `tagline`'s errors), so api.js shows it there
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -27,7 +28,7 @@ class Control:
 @dataclass(frozen=True)
 class CardField:
     field: ProjectField
-    controls: list[Control] = field(default_factory=list)
+    controls: list[Control] = dataclasses.field(default_factory=list)
 
     @property
     def step(self) -> str:

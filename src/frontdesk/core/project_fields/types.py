@@ -74,8 +74,8 @@ def _whole(props: Mapping[str, Any], key: str, low: int, high: int, default: int
 def _length_props(longest: int, default: int) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     def prepare(props: Mapping[str, Any]) -> dict[str, Any]:
         _only(props, {"min_length", "max_length"})
-        least = _whole(props, "min_length", 0, longest, 0)
-        most = _whole(props, "max_length", 1, longest, default)
+        least = _whole(props, "min_length", 0, longest, 0) or 0  # never None: each has a default
+        most = _whole(props, "max_length", 1, longest, default) or default
         if least > most:
             raise PropError("prop min_length is above max_length")
         return {"min_length": least, "max_length": most}
@@ -211,9 +211,10 @@ def _date(value: Any, props: Mapping[str, Any]) -> str:
     day = _as_date(value.strip() if isinstance(value, str) else value)
     if day is None:
         raise ValidationError(_("Enter a date as YYYY-MM-DD."), code="invalid")
-    if props["min"] and day < _as_date(props["min"]):
+    earliest, latest = _as_date(props["min"]), _as_date(props["max"])
+    if earliest and day < earliest:
         raise ValidationError(_("Pick %(date)s or later.") % {"date": props["min"]})
-    if props["max"] and day > _as_date(props["max"]):
+    if latest and day > latest:
         raise ValidationError(_("Pick %(date)s or earlier.") % {"date": props["max"]})
     return day.isoformat()
 

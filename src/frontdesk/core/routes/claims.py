@@ -48,8 +48,9 @@ def refusals(route_type: RouteType, obj: Model, wanted: Mapping[str, str]) -> li
             .exclude(type_name=route_type.name, object_id=obj.pk)
             .values_list("language", "path")
         )
-        for language, path in held_by_others:
-            problems[language] = TAKEN % {"address": _shown(language, path)}
+        for language, held in held_by_others:
+            assert held is not None  # it matched a path
+            problems[language] = TAKEN % {"address": _shown(language, held)}
     return [problems[language] for language in site_language_codes() if language in problems]
 
 

@@ -8,7 +8,7 @@ pays for aliases.
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from django.db.models import Model, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
@@ -17,6 +17,7 @@ from django.utils import translation
 
 from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.models.routes import PATH_MAX_LENGTH, Alias, Route
+from frontdesk.core.requests import FrontdeskRequest
 from frontdesk.core.routes.registry import ROUTE_TYPES, is_reserved, route_types_of
 
 
@@ -59,7 +60,7 @@ def route_page(request: HttpRequest, path: str, route: RouteHit) -> HttpResponse
     obj = route_type.model_class._default_manager.filter(pk=route.object_id).first()
     if obj is None:
         raise Http404(path)
-    request.routed_object = obj  # the layout links the object's own address in each language
+    cast(FrontdeskRequest, request).routed_object = obj  # the layout links its address in each language
     return route_type.view(request, obj)
 
 
@@ -112,7 +113,7 @@ class AliasFallbackMiddleware:
             return response
         address = stored_address(request.path_info)
         target = alias_target(*address) if address else None
-        if target is None:
+        if address is None or target is None:
             return response
         location = public_path(address[0], target)
         query = request.META.get("QUERY_STRING", "")
@@ -123,7 +124,11 @@ def addresses_of(obj: Model) -> dict[str, str]:
     """{language: address} of every language in which `obj` has one, in one question."""
     names = [route_type.name for route_type in route_types_of(obj)]
     found = Route.objects.filter(type_name__in=names, object_id=obj.pk, path__isnull=False)
-    return {language: public_path(language, path) for language, path in found.values_list("language", "path")}
+    return {
+        language: public_path(language, path)
+        for language, path in found.values_list("language", "path")
+        if path is not None  # left out by the query already; the row's type allows it
+    }
 
 
 def address_of(obj: Model, language: str) -> str | None:

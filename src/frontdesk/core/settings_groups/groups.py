@@ -4,6 +4,7 @@ Integrations (the keys of outside services: for now the captcha providers the in
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
@@ -34,7 +35,7 @@ def captcha_secret(provider: str) -> str:
 
 def _per_provider(words: Promise, title: str) -> Promise:
     """`words` with the provider's name, translated when read (the group is built at start-up)."""
-    return lazy(lambda: str(words) % {"provider": title}, str)()
+    return cast(Promise, lazy(lambda: str(words) % {"provider": title}, str)())
 
 
 def _seo() -> Group:

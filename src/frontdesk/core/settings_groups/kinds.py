@@ -74,7 +74,7 @@ class Text(Setting):
     def clean(self, value: Any, stored: Any, *, merge: bool) -> str:
         text = _within(_text(value), self.max_length)
         if text and self.pattern is not None and not self.pattern.match(text):
-            raise ValidationError(self.pattern_message, code="invalid")
+            raise ValidationError(str(self.pattern_message), code="invalid")
         return text
 
     def describe(self) -> dict[str, Any]:

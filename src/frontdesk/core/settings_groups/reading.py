@@ -71,4 +71,5 @@ def _changed_in_this_transaction(name: str) -> bool:
     the values it sees are nobody else's. Django keeps the callbacks of a transaction until it
     commits and drops those of a rolled-back one (or savepoint), so a pending `forget` says it."""
     pending = connection.run_on_commit if connection.in_atomic_block else []
-    return any(getattr(callback, "settings_group", None) == name for _ids, callback, _robust in pending)
+    # Each entry is (savepoint ids, callback, robust); the stubs know only the first two.
+    return any(getattr(entry[1], "settings_group", None) == name for entry in pending)

@@ -22,7 +22,7 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return redirect(static("frontdesk/favicon.svg"))
 
 
-def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's 400 (a malformed header, an unknown Host): the API's JSON error under /api/cms/,
     since its clients read JSON whatever went wrong, and the 400 page (400.html) elsewhere."""
     if request.path.startswith(reverse("cms-api:api-root")):

@@ -10,7 +10,7 @@ from frontdesk.core.limits import MAX_ID
 from frontdesk.inbox.models import Field, Form, Status, Submission
 
 
-def one(rows: QuerySet, pk: int, message: str) -> Model:
+def one[Row: Model](rows: QuerySet[Row], pk: int, message: str) -> Row:
     # A number beyond any id would overflow the database's integer (a 500 on SQLite).
     if not 1 <= pk <= MAX_ID:
         raise Http404(message)

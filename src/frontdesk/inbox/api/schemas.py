@@ -9,7 +9,7 @@ Everything else is judged by the operations, which key their errors by the same 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from django.utils.translation import gettext as _
 from ninja import Schema
@@ -34,7 +34,10 @@ Translations = Annotated[
         examples=[{"en": "Contact", "de": "Kontakt"}],
     ),
 ]
-FieldType = Literal[tuple(FIELD_TYPES)]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    FieldType = str  # the keys of FIELD_TYPES, which only exist at run time
+else:
+    FieldType = Literal[tuple(FIELD_TYPES)]
 Answer = Annotated[str | list[str], Field(examples=["Ada Lovelace", ["mon", "tue"]])]
 
 
@@ -184,8 +187,9 @@ class FormChange(FormIn):
     """Partial: only the keys given change. Fields are matched by id or machine name;
     `remove: true` puts one aside; fields not named are left alone."""
 
-    slug: str | None = Field(None, examples=["contact-us"])
-    title: Translations | None = None
+    # Optional here though required in FormIn: a change's body only, never read as a FormIn.
+    slug: str | None = Field(None, examples=["contact-us"])  # type: ignore[assignment]
+    title: Translations | None = None  # type: ignore[assignment]
 
 
 EXTRA_OUT_HELP = (
@@ -240,8 +244,9 @@ class StatusIn(In):
 
 
 class StatusChange(StatusIn):
-    label: Translations | None = None
-    colour: str | None = Field(None, examples=["#2563eb"])
+    # Optional here though required in StatusIn: a change's body only, never read as a StatusIn.
+    label: Translations | None = None  # type: ignore[assignment]
+    colour: str | None = Field(None, examples=["#2563eb"])  # type: ignore[assignment]
 
 
 class StatusOut(Schema):

@@ -77,6 +77,10 @@ class Form(models.Model):
 
     objects = FormQuerySet.as_manager()
 
+    # Not columns: the figures queries.forms_column adds to the forms it reads.
+    total: int
+    unread: int
+
     class Meta:
         verbose_name = _("form")
         verbose_name_plural = _("forms")

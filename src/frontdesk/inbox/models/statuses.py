@@ -20,6 +20,10 @@ class Status(models.Model):
     is_closed = models.BooleanField(_("means closed"), default=False)
     position = models.PositiveIntegerField(_("order"), default=0)
 
+    # Not columns: the figures queries.tabs adds to the statuses it reads.
+    total: int
+    unread: int
+
     class Meta:
         verbose_name = _("status")
         verbose_name_plural = _("statuses")

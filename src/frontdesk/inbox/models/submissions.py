@@ -55,6 +55,9 @@ class Submission(models.Model):
     # quote its answers.
     log = GenericRelation("core.LogEntry", related_query_name="submission")
 
+    # Not a column: {machine name: display value}, set on the rows queries.with_cells reads.
+    cells: dict[str, str]
+
     class Meta:
         verbose_name = _("submission")
         verbose_name_plural = _("submissions")

@@ -169,10 +169,11 @@ def _is_date(text: str) -> bool:
 
 def _match_field(form: Form, values: dict, index: int, named_ids: set) -> Field | None:
     if values.get("id") not in (None, ""):
-        try:
-            return form.fields.get(pk=as_id(values["id"]), deleted_at__isnull=True)
-        except (Field.DoesNotExist, ValueError, TypeError):
-            raise ValidationError({f"fields.{index}.id": [_("This form has no such field.")]}) from None
+        pk = as_id(values["id"])
+        found = None if pk is None else form.fields.filter(pk=pk, deleted_at__isnull=True).first()
+        if found is None:
+            raise ValidationError({f"fields.{index}.id": [_("This form has no such field.")]})
+        return found
     field = find_field(form, values.get("machine_name"))
     if field is not None and field.pk in named_ids:
         # Another entry of the same save names this field by its id: this one is a new field

@@ -49,7 +49,10 @@ def validate_slug(slug: object, *, form: Form | None) -> str:
         raise ValidationError(
             {"slug": [_("Use lower-case letters, digits and single hyphens, as in an address (contact-us).")]}
         )
-    if Form.objects.filter(slug=text).exclude(pk=getattr(form, "pk", None)).exists():
+    others = Form.objects.filter(slug=text)
+    if form is not None and form.pk is not None:
+        others = others.exclude(pk=form.pk)
+    if others.exists():
         raise ValidationError({"slug": [_("Another form already has this slug.")]})
     return text
 
@@ -64,12 +67,12 @@ def validate_recipients(recipients: object) -> dict:
     if not isinstance(accounts, list) or not isinstance(addresses, list):
         raise ValidationError({"options.recipients": [_("Give recipients as accounts and addresses.")]})
     errors: list[str] = []
-    ids = []
+    ids: list[int] = []
     for account in accounts:
-        if as_id(account) is None:
+        if (account_id := as_id(account)) is None:
             errors.append(_("%(value)s is not an account.") % {"value": account})
         else:
-            ids.append(as_id(account))
+            ids.append(account_id)
     known = set(
         get_user_model()
         .objects.filter(pk__in=ids, is_active=True)
@@ -128,7 +131,7 @@ def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dic
     if unknown:
         raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
     creating = form is None
-    if creating:
+    if form is None:
         form = Form(
             position=(Form.objects.order_by("-position").values_list("position", flat=True).first() or 0) + 1
         )

@@ -49,9 +49,10 @@ def _correct_answers(actor, submission: Submission, corrections: dict) -> bool:
         raise ValidationError(
             {f"answers.{name}": [_("This submission has no such answer.")] for name in unknown}
         )
-    fields = [by_name[name].field for name in corrections if by_name[name].field is not None]
+    current = {name: field for name in corrections if (field := by_name[name].field) is not None}
+    fields = list(current.values())
     # A field may have been renamed since: validate under its current name.
-    raw = {by_name[name].field.name: value for name, value in corrections.items() if by_name[name].field}
+    raw = {current[name].name: value for name, value in corrections.items() if name in current}
     cleaned = {answer.field.name: answer for answer in clean_answers(fields, raw)}
     changed = False
     for name, new in corrections.items():
@@ -86,7 +87,7 @@ def update_submission(
         new_status = _status(status)
         if new_status.pk != submission.status_id:
             changed = True
-            changes = {"status": [submission.status_id, new_status.pk]}
+            changes: dict[str, list[int | None]] = {"status": [submission.status_id, new_status.pk]}
             log.write(submission, "submission.status_changed", actor, changes=changes)
             unread = int(submission.is_unread)
             tallies.shift(submission.form_id, submission.status_id, total=-1, unread=-unread)

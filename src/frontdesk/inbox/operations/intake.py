@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from datetime import timedelta
 
 from django.contrib.contenttypes.models import ContentType
@@ -57,14 +58,13 @@ def _arrival_status_id(form: Form) -> int:
     return getattr(form, "arrival_status_pk", None) or arrival_status().pk
 
 
-def answers_hash(answers: list[CleanAnswer], files: list[CleanFile] = ()) -> str:
+def answers_hash(answers: list[CleanAnswer], files: Sequence[CleanFile] = ()) -> str:
     """A stable digest of what was answered: same answers, same hash, whatever the order posted.
 
     Files count by field, original name, size and sha256 of their bytes.
     """
-    canonical = sorted((answer.field.name, answer.payload or answer.value) for answer in answers)
-    if files:
-        canonical = [canonical, files_fingerprint(files)]
+    answered = sorted((answer.field.name, answer.payload or answer.value) for answer in answers)
+    canonical = [answered, files_fingerprint(files)] if files else answered
     return hashlib.sha256(json.dumps(canonical, ensure_ascii=False).encode()).hexdigest()
 
 

@@ -82,7 +82,7 @@ def save_status(actor, status: Status | None = None, values: dict | None = None)
     # Lock every status: moving a flag changes two rows, and two saves must not both move it.
     statuses = {row.pk: row for row in Status.objects.select_for_update().order_by("pk")}
     creating = status is None
-    if creating:
+    if status is None:
         status = Status(
             colour=DEFAULT_COLOUR, position=max((s.position for s in statuses.values()), default=0) + 1
         )

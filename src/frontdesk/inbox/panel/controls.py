@@ -7,7 +7,8 @@ each message above its control. What a type needs comes from inbox.field_types.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 
 from frontdesk.core.languages import translate
 from frontdesk.inbox.models import Field, Form
@@ -20,7 +21,9 @@ class PanelControl:
     id: str
     label: str
     hint: str
-    choices: list[tuple[str, str]] = field(default_factory=list)
+    choices: list[tuple[str, str]] = dataclasses.field(
+        default_factory=list
+    )  # here `field` is the Field above
 
     @property
     def type(self) -> str:

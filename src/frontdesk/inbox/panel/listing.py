@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
@@ -28,7 +29,7 @@ class ListAddress:
     errors: dict[str, list[str]] = field(default_factory=dict)
     typed: dict[str, str] = field(default_factory=dict)  # what the address said, to fill the inputs
 
-    def params(self, **changes: object) -> dict[str, str]:
+    def params(self, **changes: Any) -> dict[str, str]:
         """The address's parameters; `tab=` or `page=` given here replace the current ones."""
         page = changes.pop("page", self.page)
         flt = replace(self.filter, **changes) if changes else self.filter
@@ -37,7 +38,7 @@ class ListAddress:
             params["page"] = str(page)
         return params
 
-    def query(self, **changes: object) -> str:
+    def query(self, **changes: Any) -> str:
         """`?tab=...&page=...` for a link, or "" when everything is at its default."""
         params = self.params(**changes)
         return f"?{urlencode(params)}" if params else ""

@@ -47,6 +47,7 @@ def _chunk_answers(ids: list[int]) -> list[ExportAnswer]:
 
     quote = connection.ops.quote_name
     columns = ", ".join(quote(name) for name in ("submission_id", "field_id", "name", "value"))
+    params: list[int] | list[list[int]]
     if connection.vendor == "postgresql":
         # One array parameter instead of thousands: psycopg spent a fifth of the export preparing them.
         where, params = f"{quote('submission_id')} = ANY(%s)", [list(ids)]

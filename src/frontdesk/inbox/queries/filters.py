@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from typing import Final, Literal
 
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
@@ -20,7 +21,7 @@ from frontdesk.inbox.queries.search import form_rows
 MAX_SEARCH_LENGTH = 200
 ALL, UNREAD = "all", "unread"
 FILTER_KEYS = ("tab", "q", "status", "assignee", "since", "until")
-NO_ASSIGNEE = "none"
+NO_ASSIGNEE: Final = "none"
 DIGITS = re.compile(r"[0-9]+")
 ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 # The days a date filter may name. A day's bounds are midnights in the site's time zone turned
@@ -44,7 +45,7 @@ class SubmissionFilter:
     tab: str = ALL
     q: str = ""
     status: int | None = None
-    assignee: int | str | None = None
+    assignee: int | Literal["none"] | None = None
     since: date | None = None
     until: date | None = None
 
@@ -107,11 +108,10 @@ def parse_filter(params: Mapping[str, object]) -> SubmissionFilter:
     tab = str(values.get("tab", ALL)).strip().lower()
     if tab not in (ALL, UNREAD):
         tab = str(_whole(tab, "tab"))
-    assignee = values.get("assignee")
-    if assignee is not None:
-        assignee = (
-            NO_ASSIGNEE if str(assignee).strip().lower() == NO_ASSIGNEE else _whole(assignee, "assignee")
-        )
+    given = values.get("assignee")
+    assignee: int | Literal["none"] | None = None
+    if given is not None:
+        assignee = NO_ASSIGNEE if str(given).strip().lower() == NO_ASSIGNEE else _whole(given, "assignee")
     query = " ".join(str(values.get("q", "")).split())
     if "\x00" in query:  # no database stores one; PostgreSQL refuses even to compare with it
         raise ValidationError({"q": [_("Remove the NUL character from this text.")]})

@@ -143,7 +143,7 @@ def neighbours(submission: Submission, flt: SubmissionFilter) -> tuple[int | Non
     return previous, following
 
 
-def submission_detail(pk: object) -> Submission:
+def submission_detail(pk: int) -> Submission:
     """One submission with everything its screen shows (answers, files, log with actors)."""
     return (
         Submission.objects.select_related("form", "status", "assignee")

@@ -93,7 +93,8 @@ class _FormWords(Func):
     def __init__(self):
         super().__init__(F("search_text"), F("form_id"), output_field=TextField())
 
-    def as_sql(self, compiler, connection, **extra):
+    def as_sql(self, compiler, connection, function=None, template=None, arg_joiner=None, **extra_context):
+        # Always PG_WORDS: Func's own parts (function, template, joiner) have no say here.
         (text, text_params), (form, form_params) = (
             compiler.compile(expression) for expression in self.get_source_expressions()
         )

@@ -8,7 +8,8 @@ control per type, message, honeypot, captcha). A no-script post comes back throu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from django import template
@@ -49,9 +50,10 @@ class SiteField:
     label: str
     hint: str
     value: str = ""
-    values: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    choices: list[Choice] = field(default_factory=list)
+    # dataclasses.field: in this class `field` is the Field above.
+    values: list[str] = dataclasses.field(default_factory=list)
+    errors: list[str] = dataclasses.field(default_factory=list)
+    choices: list[Choice] = dataclasses.field(default_factory=list)
     autocomplete: str = ""
     accept: str = ""
 

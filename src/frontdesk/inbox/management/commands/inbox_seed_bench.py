@@ -14,6 +14,7 @@ import random
 import time
 from datetime import timedelta
 from itertools import accumulate
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
@@ -49,14 +50,14 @@ AGENTS = ["seed-agent-1@example.invalid", "seed-agent-2@example.invalid", "seed-
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
 # Every form has name, e-mail and message; each also gets one to three of the optional ones.
-BASE_FIELDS = [
+BASE_FIELDS: list[dict[str, Any]] = [
     {"machine_name": "name", "type": "text", "label": {"en": "Your name", "de": "Ihr Name"}, "required": True,
      "in_table": True},
     {"machine_name": "email", "type": "email", "label": {"en": "E-mail", "de": "E-Mail"}, "required": True,
      "in_table": True},
     {"machine_name": "message", "type": "textarea", "label": {"en": "Message", "de": "Nachricht"}},
 ]  # fmt: skip
-OPTIONAL_FIELDS = [
+OPTIONAL_FIELDS: list[dict[str, Any]] = [
     {
         "machine_name": "topic",
         "type": "select",
@@ -69,7 +70,7 @@ OPTIONAL_FIELDS = [
     {"machine_name": "days", "type": "checkbox", "label": {"en": "Good days"}, "choices": DAYS_OF_WEEK},
     {"machine_name": "visit", "type": "date", "label": {"en": "Preferred date"}},
 ]
-FILE_FIELD = {"machine_name": "document", "type": "file", "label": {"en": "Document"}}
+FILE_FIELD: dict[str, Any] = {"machine_name": "document", "type": "file", "label": {"en": "Document"}}
 
 
 class Command(BaseCommand):
@@ -212,7 +213,9 @@ class Seeder:
         """Create submissions start .. start+count-1 of `total` (oldest first); returns rows written."""
         rng = self.rng
         span = (self.end - self.start).total_seconds()
-        made, answers_of = [], []
+        made: list[Submission] = []
+        serials: list[int] = []  # made[i] is submission number serials[i]
+        answers_of: list[list[CleanAnswer]] = []
         languages = ["en"] * 7 + ["de"] * 2 + ["ru"]
         for serial in range(start, start + count):
             form, fields = rng.choices(self.forms, cum_weights=self.cum_weights)[0]
@@ -244,24 +247,30 @@ class Seeder:
                     updated_at=created,
                 )
             )
-            made[-1].serial = serial
+            serials.append(serial)
             answers_of.append(answers)
         written: list[str] = []
         try:
             with transaction.atomic():
-                return self._write(made, answers_of, written)
+                return self._write(made, serials, answers_of, written)
         except BaseException:
             remove_files(written)
             raise
 
-    def _write(self, made: list[Submission], answers_of: list[list[CleanAnswer]], written: list[str]) -> int:
+    def _write(
+        self,
+        made: list[Submission],
+        serials: list[int],
+        answers_of: list[list[CleanAnswer]],
+        written: list[str],
+    ) -> int:
         before = Submission.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
         Submission.objects.bulk_create(made)
         if made and made[0].pk is None:  # a database that cannot return ids from a bulk insert
             ids = list(Submission.objects.filter(pk__gt=before).order_by("pk").values_list("pk", flat=True))
             for submission, pk in zip(made, ids, strict=True):
                 submission.pk = pk
-        attached = self._attach(made, answers_of, written)
+        attached = self._attach(made, serials, answers_of, written)
         rows = [
             Answer(submission_id=submission.pk, field_id=answer.field.pk, name=answer.field.name,
                    label=answer.field.label, type=answer.field.type, value=answer.value,
@@ -286,10 +295,16 @@ class Seeder:
         )
         return len(made) * 2 + len(rows) + attached
 
-    def _attach(self, made: list[Submission], answers_of: list[list[CleanAnswer]], written: list[str]) -> int:
+    def _attach(
+        self,
+        made: list[Submission],
+        serials: list[int],
+        answers_of: list[list[CleanAnswer]],
+        written: list[str],
+    ) -> int:
         """A small PDF for the chosen submissions, through the intake's own file checks and storage
         (inbox/<form>/<submission>/<uuid>.pdf)."""
-        chosen = [index for index, submission in enumerate(made) if submission.serial in self.file_serials]
+        chosen = [index for index, serial in enumerate(serials) if serial in self.file_serials]
         for index in chosen:
             submission = made[index]
             fields = next(fields for form, fields in self.forms if form.pk == submission.form_id)
