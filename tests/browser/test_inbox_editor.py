@@ -34,7 +34,7 @@ def editor_address(form: Form) -> str:
 
 
 def field_names(page) -> list[str]:
-    return page.locator("#fe-fields > li").evaluate_all(
+    return page.locator("#inbox-editor-fields > li").evaluate_all(
         "items => items.map(item => item.querySelector('[data-key=machine_name]').value)"
     )
 
@@ -71,7 +71,9 @@ def test_a_form_created_with_three_fields_appears_on_the_site(logged_in_page, ad
         ("Long text", "message", "Your message"),
     ):
         page.get_by_role("button", name="Add a field").click()
-        fill_field(page.locator("#fe-fields > li").last, type_label=type_label, name=name, label=label)
+        fill_field(
+            page.locator("#inbox-editor-fields > li").last, type_label=type_label, name=name, label=label
+        )
     page.get_by_label("E-mail field").select_option("email")
     page.get_by_label("Other addresses").fill("office@example.com")
     axe_check(page)
@@ -98,7 +100,7 @@ def test_an_invalid_slug_is_shown_under_the_slug_input_and_nothing_is_created(lo
     page.get_by_label("Slug").fill("Not a slug!")
     page.get_by_role("button", name="Create the form").click()
     slug = page.get_by_label("Slug")
-    error = page.locator(".fd-field:has(#fe-slug) .fd-field-error")
+    error = page.locator(".fd-field:has(#inbox-editor-slug) .fd-field-error")
     error.wait_for()
     assert "lower-case letters, digits and single hyphens" in error.inner_text()
     assert slug.get_attribute("aria-invalid") == "true"
@@ -111,8 +113,8 @@ def test_an_invalid_slug_is_shown_under_the_slug_input_and_nothing_is_created(lo
 def test_a_refused_field_opens_and_shows_the_error_at_its_own_input(logged_in_page, admin, contact):
     page = logged_in_page(admin)
     visit(page, editor_address(contact))
-    topic = page.locator("#fe-fields > li").nth(2)
-    assert not topic.locator(".fe-field-body").is_visible()
+    topic = page.locator("#inbox-editor-fields > li").nth(2)
+    assert not topic.locator(".inbox-editor-field-body").is_visible()
     topic.get_by_role("button", name=re.compile("^Topic")).click()
     topic.get_by_label("Machine name").fill("Bad Name")
     topic.get_by_role("button", name=re.compile("^Topic")).click()  # closed again before saving
@@ -121,22 +123,24 @@ def test_a_refused_field_opens_and_shows_the_error_at_its_own_input(logged_in_pa
     error.wait_for()
     assert "Start with a letter" in error.inner_text()
     assert topic.get_by_label("Machine name").get_attribute("name") == "fields.2.machine_name"
-    assert topic.locator(".fe-field-body").is_visible()
+    assert topic.locator(".inbox-editor-field-body").is_visible()
     assert Field.objects.filter(form=contact, machine_name="topic").exists()
 
 
 def test_changes_to_fields_and_options_are_saved_in_place(logged_in_page, admin, contact):
     page = logged_in_page(admin)
     visit(page, editor_address(contact))
-    topic = page.locator("#fe-fields > li").nth(2)
+    topic = page.locator("#inbox-editor-fields > li").nth(2)
     topic.get_by_role("button", name=re.compile("^Topic")).click()
     topic.get_by_role("button", name="Add a choice").click()
     topic.locator("[data-choice=value]").last.fill("visit")
     topic.locator("[data-choice='label.en']").last.fill("A visit")
     topic.get_by_label("Required").check()
     page.get_by_role("button", name="Add a field").click()
-    fill_field(page.locator("#fe-fields > li").last, type_label="Date", name="day", label="Preferred day")
-    page.locator("#fe-fields > li").last.get_by_label("Earliest date").fill("2026-01-01")
+    fill_field(
+        page.locator("#inbox-editor-fields > li").last, type_label="Date", name="day", label="Preferred day"
+    )
+    page.locator("#inbox-editor-fields > li").last.get_by_label("Earliest date").fill("2026-01-01")
     page.get_by_label("Submissions per minute from one address", exact=True).fill("2")
     page.get_by_label("Origin: accepts forms sent from the site's own pages only").uncheck()
     with page.expect_response(lambda answer: answer.request.method == "PUT") as answer:
@@ -151,7 +155,7 @@ def test_changes_to_fields_and_options_are_saved_in_place(logged_in_page, admin,
     contact.refresh_from_db()
     assert contact.options["antispam"] == {"throttle": 2, "origin": False}
     # The new field learnt its id, so the next move of it can be stored at once.
-    assert page.locator("#fe-fields > li").last.get_attribute("data-id") == str(day.pk)
+    assert page.locator("#inbox-editor-fields > li").last.get_attribute("data-id") == str(day.pk)
     assert page.locator("form[data-dirty]").count() == 0
 
 
@@ -171,7 +175,7 @@ def test_a_new_title_shows_in_the_frame_after_saving(logged_in_page, admin, cont
 def test_fields_reordered_by_drag_keep_their_order_after_a_reload(logged_in_page, admin, contact):
     page = logged_in_page(admin)
     visit(page, editor_address(contact))
-    items = page.locator("#fe-fields > li")
+    items = page.locator("#inbox-editor-fields > li")
     items.nth(0).evaluate("item => item.scrollIntoView()")  # the mouse works in the viewport
     handle = items.nth(3).locator(".fd-sortable-handle").bounding_box()
     top = items.nth(0).bounding_box()
@@ -198,7 +202,7 @@ def test_fields_reordered_by_keyboard_keep_their_order_after_a_reload(logged_in_
     # The focus stays with the moved field, so Alt+Arrow Up moves it on.
     with page.expect_response(lambda answer: answer.url.endswith("/fields/sorting")):
         page.keyboard.press("Alt+ArrowUp")
-    assert "moved to position 3 of 6" in page.locator("#fe-fields + [role=status]").inner_text()
+    assert "moved to position 3 of 6" in page.locator("#inbox-editor-fields + [role=status]").inner_text()
     wanted = ["name", "email", "message", "topic", "days", "consent"]
     assert saved_order(contact) == wanted
     page.reload()
@@ -212,7 +216,7 @@ def test_a_field_put_aside_leaves_the_form_and_its_old_answers_stay(logged_in_pa
     )
     page = logged_in_page(admin)
     visit(page, editor_address(contact))
-    days = page.locator("#fe-fields > li").nth(3)
+    days = page.locator("#inbox-editor-fields > li").nth(3)
     days.get_by_role("button", name=re.compile("^Days")).click()
     days.get_by_role("button", name="Put this field aside").click()
     dialog = page.locator("#fd-confirm")
@@ -222,7 +226,7 @@ def test_a_field_put_aside_leaves_the_form_and_its_old_answers_stay(logged_in_pa
     confirm_in_dialog(page, "Put aside")
     page.locator("#fd-toasts-status").get_by_text("The field is put aside.").wait_for()
     assert field_names(page) == ["name", "email", "topic", "message", "consent"]
-    assert contact.fields.get(machine_name="days").deleted_at is not None
+    assert Field.all_objects.get(form=contact, machine_name="days").in_bin
     assert submission.answer("days").value == "mon"
     page.reload()  # nothing left unsaved, so no question on leaving
     assert "days" not in field_names(page)
@@ -290,12 +294,14 @@ def test_every_screen_passes_axe_narrow_and_dark(logged_in_page, admin, contact,
 def test_the_form_editor_screenshots(logged_in_page, admin, contact):
     page = logged_in_page(admin)
     visit(page, editor_address(contact))
-    page.locator("#fe-fields > li").nth(2).get_by_role("button", name=re.compile("^Topic")).click()
+    page.locator("#inbox-editor-fields > li").nth(2).get_by_role("button", name=re.compile("^Topic")).click()
     axe_check(page)
     screenshot(page, "inbox-form-editor-wide")
     narrow = logged_in_page(admin, width=NARROW["width"])
     visit(narrow, editor_address(contact))
-    narrow.locator("#fe-fields > li").nth(2).get_by_role("button", name=re.compile("^Topic")).click()
+    narrow.locator("#inbox-editor-fields > li").nth(2).get_by_role(
+        "button", name=re.compile("^Topic")
+    ).click()
     axe_check(narrow)
     assert narrow.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
     screenshot(narrow, "inbox-form-editor-narrow")
@@ -326,7 +332,9 @@ def test_without_a_clipboard_the_snippet_is_selected_to_copy_by_hand(logged_in_p
 
 
 def status_labels(page) -> list[str]:
-    return page.locator("#fs-list > li").evaluate_all("items => items.map(item => item.dataset.label)")
+    return page.locator("#inbox-statuses-list > li").evaluate_all(
+        "items => items.map(item => item.dataset.label)"
+    )
 
 
 def saved_statuses() -> list[str]:
@@ -353,7 +361,7 @@ def test_taking_the_arrival_flag_from_its_only_status_shows_the_rule(logged_in_p
     arrival = Status.objects.get(is_arrival=True)
     page = logged_in_page(admin)
     visit(page, "/cms/inbox/statuses/")
-    item = page.locator(f'#fs-list > li[data-id="{arrival.pk}"]')
+    item = page.locator(f'#inbox-statuses-list > li[data-id="{arrival.pk}"]')
     item.get_by_label("New submissions arrive here").uncheck()
     item.get_by_role("button", name=f"Save {arrival}").click()
     error = item.locator(".fd-field-error")
@@ -370,11 +378,11 @@ def test_giving_the_arrival_flag_to_another_status_moves_it_on_screen(logged_in_
     new = Status.objects.filter(is_arrival=False, is_spam=False).first()
     page = logged_in_page(admin)
     visit(page, "/cms/inbox/statuses/")
-    item = page.locator(f'#fs-list > li[data-id="{new.pk}"]')
+    item = page.locator(f'#inbox-statuses-list > li[data-id="{new.pk}"]')
     item.get_by_label("New submissions arrive here").check()
     item.get_by_role("button", name=f"Save {new}").click()
     page.locator("#fd-toasts-status").get_by_text("Saved.").wait_for()
-    old_item = page.locator(f'#fs-list > li[data-id="{old.pk}"]')
+    old_item = page.locator(f'#inbox-statuses-list > li[data-id="{old.pk}"]')
     expect(old_item.get_by_label("New submissions arrive here")).not_to_be_checked()
     expect(old_item.locator("[data-flags]")).not_to_contain_text("Arrival")
     expect(item.locator("[data-flags]")).to_contain_text("Arrival")
@@ -384,14 +392,14 @@ def test_giving_the_arrival_flag_to_another_status_moves_it_on_screen(logged_in_
 def test_a_status_is_added_renamed_and_deleted(logged_in_page, admin):
     page = logged_in_page(admin)
     visit(page, "/cms/inbox/statuses/")
-    add = page.locator("#fs-add")
+    add = page.locator("#inbox-statuses-add")
     add.get_by_label("Label, English").fill("Waiting")
     add.get_by_label("Colour", exact=True).fill("#0f766e")
     add.get_by_role("button", name="Add the status").click()
     page.locator("#fd-toasts-status").get_by_text("The status is added.").wait_for()
     waiting = Status.objects.get(label__en="Waiting")
     assert waiting.colour == "#0f766e"
-    item = page.locator(f'#fs-list > li[data-id="{waiting.pk}"]')
+    item = page.locator(f'#inbox-statuses-list > li[data-id="{waiting.pk}"]')
     assert item.locator("[data-name]").inner_text() == "Waiting"
     item.get_by_label("Label, English").fill("On hold")
     item.get_by_role("button", name="Save Waiting").click()
@@ -409,7 +417,7 @@ def test_deleting_a_status_in_use_shows_the_reason(logged_in_page, admin, contac
     arrival = Status.objects.get(is_arrival=True)
     page = logged_in_page(admin)
     visit(page, "/cms/inbox/statuses/")
-    item = page.locator(f'#fs-list > li[data-id="{arrival.pk}"]')
+    item = page.locator(f'#inbox-statuses-list > li[data-id="{arrival.pk}"]')
     item.get_by_role("button", name=f"Delete {arrival}").click()
     confirm_in_dialog(page, "Delete the status")
     refusal = item.locator("[data-refusal]")

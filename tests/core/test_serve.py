@@ -136,7 +136,7 @@ def door_address_in_the_embedding_tab(url: str) -> str:
         form = re.search(r"/cms/inbox/forms/(\d+)/", inbox.text).group(1)
         tab = client.get(f"/cms/inbox/forms/{form}/embedding/")
         assert tab.status_code == 200, tab.text[:500]
-        return re.search(r'<pre id="emb-door"><code>POST ([^<]+)</code>', tab.text).group(1)
+        return re.search(r'<pre id="inbox-embed-door"><code>POST ([^<]+)</code>', tab.text).group(1)
 
 
 def test_without_a_base_url_the_embedding_tab_names_the_port_serve_listens_on(served_site):

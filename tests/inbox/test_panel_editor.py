@@ -144,7 +144,7 @@ def test_every_field_type_and_the_sites_extensions_are_offered(manager_client, c
     from frontdesk.inbox.field_types import FIELD_TYPES
 
     page = text_of(manager_client.get(address("form_edit", contact_form)))
-    blank = page.split('<template id="fe-blank-field">', 1)[1].split("</template>", 1)[0]
+    blank = page.split('<template id="inbox-editor-blank-field">', 1)[1].split("</template>", 1)[0]
     assert re.findall(r'<option value="(\w+)"', blank) == list(FIELD_TYPES)
     offered = re.findall(r'name="fields\.__index__\.extensions" data-key="extensions" value="(\w+)"', blank)
     assert offered == inbox_settings()["upload"]["extensions"]
@@ -215,13 +215,13 @@ def test_the_captcha_note_shows_only_while_the_site_has_no_captcha_keys(
 
 
 def _snippets(page: str) -> dict[str, str]:
-    return dict(re.findall(r'<pre id="(emb-[\w-]+)"[^>]*><code>(.*?)</code></pre>', page, re.S))
+    return dict(re.findall(r'<pre id="(inbox-embed-[\w-]+)"[^>]*><code>(.*?)</code></pre>', page, re.S))
 
 
 def test_the_embedding_snippet_names_the_forms_slug_and_its_machine_names(manager_client, contact_form):
     response = manager_client.get(address("embedding", contact_form))
     page = text_of(response)
-    assert _snippets(page)["emb-snippet"] == '{% load inbox %}{% inbox_form "contact" %}'
+    assert _snippets(page)["inbox-embed-snippet"] == '{% load inbox %}{% inbox_form "contact" %}'
     for field in CONTACT_FIELDS:
         assert f"<code>{field['machine_name']}</code>" in page
     assert "<code>fields[name]</code>" in page
@@ -241,11 +241,11 @@ def test_the_printed_snippets_are_real_template_code_that_prints_the_form(manage
     )
     page = text_of(manager_client.get(address("embedding", form)))
     snippets = _snippets(page)
-    assert '"campaign"' in snippets["emb-prefill-view"]
-    printed = Template(snippets["emb-snippet"]).render(Context({"request": rf.get("/")}))
+    assert '"campaign"' in snippets["inbox-embed-prefill-view"]
+    printed = Template(snippets["inbox-embed-snippet"]).render(Context({"request": rf.get("/")}))
     assert 'data-site-form="event-enquiry"' in printed
     assert 'name="fields[name]"' in printed
-    with_prefill = Template(snippets["emb-prefill-tag"]).render(
+    with_prefill = Template(snippets["inbox-embed-prefill-tag"]).render(
         Context({"request": rf.get("/"), "prefill": {"campaign": "spring-mailing"}})
     )
     assert re.search(r'name="fields\[campaign\]"[^>]*value="spring-mailing"', with_prefill)
@@ -269,7 +269,7 @@ def test_the_statuses_screen_lists_statuses_in_order_with_their_flags(manager_cl
     order = [row["status"].pk for row in response.context["status_rows"]]
     assert order == list(Status.objects.order_by("position", "id").values_list("pk", flat=True))
     items = re.findall(
-        r'<li class="fs-status" data-uid="status-(\d+)" data-id="\d+" data-label="([^"]+)">', page
+        r'<li class="inbox-statuses-status" data-uid="status-(\d+)" data-id="\d+" data-label="([^"]+)">', page
     )
     assert items[0][1] == "Spam"
     arrival = Status.objects.get(is_arrival=True)

@@ -61,10 +61,10 @@ export function nameOf(item) {
 }
 
 export function setupFields(form, { newFieldWord, onOrder = () => {}, onPutAside = () => {} } = {}) {
-  const list = form.querySelector("#fe-fields");
+  const list = form.querySelector("#inbox-editor-fields");
   const empty = form.querySelector("[data-fields-empty]");
   const emailSelect = form.querySelector("[data-email-select]");
-  const items = () => [...list.children].filter((child) => child.matches("li.fe-field"));
+  const items = () => [...list.children].filter((child) => child.matches("li.inbox-editor-field"));
 
   function reindex() {
     items().forEach((item, index) => {
@@ -130,7 +130,7 @@ export function setupFields(form, { newFieldWord, onOrder = () => {}, onPutAside
 
   function toggle(item, open) {
     const button = item.querySelector("[data-toggle]");
-    const body = item.querySelector(".fe-field-body");
+    const body = item.querySelector(".inbox-editor-field-body");
     const wanted = open ?? button.getAttribute("aria-expanded") !== "true";
     button.setAttribute("aria-expanded", String(wanted));
     body.hidden = !wanted;
@@ -138,7 +138,7 @@ export function setupFields(form, { newFieldWord, onOrder = () => {}, onPutAside
 
   function addChoice(item, focus = true) {
     const index = items().indexOf(item);
-    const row = fromTemplate("fe-blank-choice", {
+    const row = fromTemplate("inbox-editor-blank-choice", {
       __uid__: item.dataset.uid,
       __index__: String(index),
       __choice__: fresh("c"),
@@ -149,7 +149,7 @@ export function setupFields(form, { newFieldWord, onOrder = () => {}, onPutAside
   }
 
   function removeChoice(row) {
-    const item = row.closest("li.fe-field");
+    const item = row.closest("li.inbox-editor-field");
     const rows = [...item.querySelectorAll("[data-choice-row]")];
     if (rows.length === 1) {
       // The last row stays to be filled in; removing it empties it.
@@ -173,7 +173,7 @@ export function setupFields(form, { newFieldWord, onOrder = () => {}, onPutAside
   });
 
   function addField() {
-    const item = fromTemplate("fe-blank-field", { __uid__: fresh("field"), __index__: String(items().length) });
+    const item = fromTemplate("inbox-editor-blank-field", { __uid__: fresh("field"), __index__: String(items().length) });
     list.append(item);
     sortable.refresh();
     reindex();
@@ -196,20 +196,20 @@ export function setupFields(form, { newFieldWord, onOrder = () => {}, onPutAside
   list.addEventListener("click", (event) => {
     const target = event.target.closest("button");
     if (!target) return;
-    const item = target.closest("li.fe-field");
+    const item = target.closest("li.inbox-editor-field");
     if (target.matches("[data-toggle]")) toggle(item);
     else if (target.matches("[data-add-choice]")) addChoice(item);
     else if (target.matches("[data-remove-choice]")) removeChoice(target.closest("[data-choice-row]"));
     else if (target.matches("[data-put-aside]")) onPutAside(item);
   });
   list.addEventListener("input", (event) => {
-    const item = event.target.closest("li.fe-field");
+    const item = event.target.closest("li.inbox-editor-field");
     if (!item) return;
     describe(item);
     if (event.target.matches("[data-key='machine_name'], [data-key^='label.']")) refreshEmailChoices();
   });
   list.addEventListener("change", (event) => {
-    const item = event.target.closest("li.fe-field");
+    const item = event.target.closest("li.inbox-editor-field");
     if (!item) return;
     if (event.target.matches("[data-key='type']")) {
       showRules(item);

@@ -25,7 +25,7 @@ async function copy(button, root) {
   }
 }
 
-const root = document.querySelector(".emb");
+const root = document.querySelector(".inbox-embed");
 if (root) {
   root.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-copy]");

@@ -48,7 +48,7 @@ function wireColour(scope) {
 function start(root, list, addForm) {
   const words = root.dataset;
   const base = words.api;
-  const items = () => [...list.children].filter((child) => child.matches("li.fs-status"));
+  const items = () => [...list.children].filter((child) => child.matches("li.inbox-statuses-status"));
   const byId = (id) => items().find((item) => item.dataset.id === String(id));
 
   function showFlags(item, status) {
@@ -163,7 +163,7 @@ function start(root, list, addForm) {
     } catch {
       return;
     }
-    const html = document.getElementById("fs-blank-status").innerHTML.replaceAll("__uid__", `status-${status.id}`);
+    const html = document.getElementById("inbox-statuses-blank-status").innerHTML.replaceAll("__uid__", `status-${status.id}`);
     const holder = document.createElement("template");
     holder.innerHTML = html.trim();
     const item = holder.content.firstElementChild;
@@ -181,5 +181,5 @@ function start(root, list, addForm) {
   wireColour(addForm);
 }
 
-const root = document.querySelector(".fs");
-if (root) start(root, document.getElementById("fs-list"), document.getElementById("fs-add"));
+const root = document.querySelector(".inbox-statuses");
+if (root) start(root, document.getElementById("inbox-statuses-list"), document.getElementById("inbox-statuses-add"));
