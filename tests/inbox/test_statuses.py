@@ -176,3 +176,13 @@ def test_a_status_deleted_meanwhile_is_not_written_back():
     with pytest.raises(Status.DoesNotExist):
         save_status(None, rejected, {"colour": "#000000"})
     assert not Status.objects.filter(pk=rejected.pk).exists()
+
+
+def test_the_model_and_the_operation_refuse_a_bad_colour_with_the_same_words():
+    """One rule: the model's validator is what the operation asks."""
+    with pytest.raises(ValidationError) as by_operation:
+        save_status(None, values={"label": {"en": "Blue"}, "colour": "blue"})
+    with pytest.raises(ValidationError) as by_model:
+        Status(label={"en": "Blue"}, colour="blue").full_clean()
+    assert by_operation.value.message_dict["colour"] == by_model.value.message_dict["colour"]
+    assert save_status(None, values={"label": {"en": "Blue"}, "colour": "#2563EB"}).colour == "#2563eb"

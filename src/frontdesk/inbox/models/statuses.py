@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
 
-colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Give a colour as #rrggbb."))
+# The one rule for a colour: the model says it, the operations ask it (inbox/operations/statuses.py).
+colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}\Z", _("Give a colour as #rrggbb, e.g. #2563eb."))
 
 
 class Status(models.Model):

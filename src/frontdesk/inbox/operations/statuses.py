@@ -8,8 +8,6 @@ that submissions use. The rules are written down in docs/inbox.md, "Statuses".
 
 from __future__ import annotations
 
-import re
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
@@ -18,13 +16,13 @@ from django.utils.translation import gettext as _
 from frontdesk.core import log
 from frontdesk.core.languages import default_language
 from frontdesk.inbox.models import Status
+from frontdesk.inbox.models.statuses import colour_validator
 from frontdesk.inbox.operations import tallies
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.common import sort_rows, translations
 
 STATUS_KEYS = {"label", "colour", "is_arrival", "is_spam", "is_closed"}
 FLAGS = ("is_arrival", "is_spam", "is_closed")
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 DEFAULT_COLOUR = "#64748b"
 
 
@@ -47,10 +45,12 @@ def _label(status: Status, values: dict) -> dict:
 
 
 def _colour(value: object) -> str:
-    text = str(value or "").strip()
-    if not COLOUR.match(text):
-        raise ValidationError({"colour": [_("Give a colour as #rrggbb, e.g. #2563eb.")]})
-    return text.lower()
+    text = str(value or "").strip().lower()
+    try:
+        colour_validator(text)
+    except ValidationError as error:
+        raise ValidationError({"colour": error.messages}) from None
+    return text
 
 
 def _apply(status: Status, values: dict, creating: bool) -> None:
