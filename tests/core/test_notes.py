@@ -117,3 +117,18 @@ def test_the_route_and_the_agent_tool_give_a_note_in_one_shape(client, make_user
     [by_tool] = jsonable(notes_list(manager, account_notes, str(subject.pk)))["notes"]
     assert by_tool == {**by_route, "entity": account_notes, "record_id": str(subject.pk)}
     assert set(by_route) == {"id", "body", "author", "created_at"}
+
+
+def test_the_system_may_write_a_note_with_no_author_and_an_anonymous_caller_may_not(make_user, account_notes):
+    """`actor=None` is the system, as in every operation (a command, demo content); a door's
+    anonymous user holds no permission."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.exceptions import PermissionDenied
+
+    from frontdesk.core import notes
+
+    subject = make_user()
+    note = notes.add_note(None, account_notes, str(subject.pk), "Imported from the old system.")
+    assert (note.author, note.body) == (None, "Imported from the old system.")
+    with pytest.raises(PermissionDenied):
+        notes.add_note(AnonymousUser(), account_notes, str(subject.pk), "Hello")

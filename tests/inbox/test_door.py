@@ -236,7 +236,7 @@ def test_without_script_a_form_that_is_not_there_answers_a_page_with_the_refusal
     page = response.content.decode()
     assert "This form does not exist or is switched off." in page
     assert 'href="http://testserver/contact-page/"' in page
-    assert 'class="site"' in page  # the site's own layout
+    assert 'class="site-page"' in page  # the site's own layout
     assert "inbox_result" not in client.session
 
 

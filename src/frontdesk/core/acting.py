@@ -15,9 +15,23 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from frontdesk.core.models import ApiToken
+    from django.contrib.auth.models import AnonymousUser
+
+    from frontdesk.core.models import ApiToken, User
+
+# Who an operation acts for: an account, None for the system (commands, demo content, a
+# visitor's post), which every operation's permission check lets through, or a door's
+# `request.user` as Django types it (an anonymous one holds no permission, so it is refused).
+type Actor = User | AnonymousUser | None
 
 _token: ContextVar[ApiToken | None] = ContextVar("frontdesk_acting_token", default=None)
+
+
+def account_of(actor: Actor) -> User | None:
+    """The account to write down as the one who acted: None for the system or an anonymous user."""
+    from frontdesk.core.models import User
+
+    return actor if isinstance(actor, User) else None
 
 
 def current_token() -> ApiToken | None:

@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import Model, QuerySet
 
-from frontdesk.core.acting import current_token
+from frontdesk.core.acting import Actor, account_of, current_token
 from frontdesk.core.models import LogEntry
 
 
@@ -38,7 +38,7 @@ def values_of(row: Model, names: Iterable[str]) -> dict[str, Any]:
 def write(
     row: Model,
     action: str,
-    actor=None,
+    actor: Actor = None,
     *,
     changes: Mapping[str, list] | None = None,
     detail: Mapping[str, Any] | None = None,
@@ -49,7 +49,7 @@ def write(
         content_type=ContentType.objects.get_for_model(row, for_concrete_model=False),
         object_id=row.pk,
         action=action,
-        actor=actor if getattr(actor, "pk", None) else None,
+        actor=account_of(actor),
         token=current_token(),
         changes=dict(changes or {}),
         detail=dict(detail or {}),
@@ -57,7 +57,12 @@ def write(
 
 
 def write_changes(
-    row: Model, action: str, actor, before: Mapping[str, Any], *, detail: Mapping[str, Any] | None = None
+    row: Model,
+    action: str,
+    actor: Actor,
+    before: Mapping[str, Any],
+    *,
+    detail: Mapping[str, Any] | None = None,
 ) -> LogEntry | None:
     """Write a line with the values of `row` that differ from `before` (a `values_of` snapshot
     taken before the change, naming the values to compare), or nothing when none differs: a

@@ -15,6 +15,7 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, Validat
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from frontdesk.core.acting import Actor, account_of
 from frontdesk.core.api.auth import PermissionRule
 from frontdesk.core.errors import NotFound
 from frontdesk.core.models import Note
@@ -69,19 +70,20 @@ class EntityPermission(PermissionRule):
         return entity.view_permission if self.action == "view" else entity.add_permission
 
 
-def _require(actor, permission: str) -> None:
-    if not actor.has_perm(permission):
+def _require(actor: Actor, permission: str) -> None:
+    """`actor=None` is the system (demo content, commands), as in every operation."""
+    if actor is not None and not actor.has_perm(permission):
         raise PermissionDenied(_("You may not do this."))
 
 
-def list_notes(actor, entity_key: str, object_id: str) -> list[Note]:
+def list_notes(actor: Actor, entity_key: str, object_id: str) -> list[Note]:
     entity = get_entity(entity_key)
     _require(actor, entity.view_permission)
     target = entity.get_object(object_id)
     return list(Note.objects.filter(entity=entity.key, object_id=str(target.pk)).select_related("author"))
 
 
-def add_note(actor, entity_key: str, object_id: str, body: str) -> Note:
+def add_note(actor: Actor, entity_key: str, object_id: str, body: str) -> Note:
     entity = get_entity(entity_key)
     _require(actor, entity.add_permission)
     target = entity.get_object(object_id)
@@ -93,4 +95,6 @@ def add_note(actor, entity_key: str, object_id: str, body: str) -> Note:
             {"body": [_("A note holds at most %(limit)d characters.") % {"limit": MAX_NOTE_LENGTH}]}
         )
     with transaction.atomic():
-        return Note.objects.create(entity=entity.key, object_id=str(target.pk), author=actor, body=text)
+        return Note.objects.create(
+            entity=entity.key, object_id=str(target.pk), author=account_of(actor), body=text
+        )

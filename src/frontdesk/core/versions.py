@@ -20,20 +20,20 @@ from django.db.models.signals import post_delete
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import current_token
+from frontdesk.core.acting import Actor, current_token
 from frontdesk.core.errors import Conflict, NotFound
 from frontdesk.core.fields import TranslatedField, merge_translations
 from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.core.models import State, Version, Versioned
 
 
-def _require(actor, model: type[Versioned]) -> None:
+def _require(actor: Actor, model: type[Versioned]) -> None:
     """`actor=None` is the system (demo content, commands), as in every operation."""
     if actor is not None and model.edit_permission and not actor.has_perm(model.edit_permission):
         raise PermissionDenied(_("You may not do this."))
 
 
-def _claim[Row: Versioned](actor, obj: Row, revision: int | None) -> Row:
+def _claim[Row: Versioned](actor: Actor, obj: Row, revision: int | None) -> Row:
     """Move the row's revision by one if it is still `revision` (None: whatever it is) and answer
     the row as stored now. The UPDATE also locks the row until the transaction ends, so what is
     read and written after it cannot be changed by anyone else in between."""
@@ -100,7 +100,7 @@ def _keep[Row: Versioned](row: Row, candidate: Row) -> Row:
 
 
 @transaction.atomic
-def save_draft[Row: Versioned](actor, obj: Row, *, values: dict[str, Any], revision: int) -> Row:
+def save_draft[Row: Versioned](actor: Actor, obj: Row, *, values: dict[str, Any], revision: int) -> Row:
     """Save `values` (the fields named; the others keep theirs) into the draft of `obj`, if
     `revision` is still the row's; answer the row with its new revision."""
     row = _claim(actor, obj, revision)
@@ -111,7 +111,7 @@ def save_draft[Row: Versioned](actor, obj: Row, *, values: dict[str, Any], revis
 
 
 @transaction.atomic
-def publish[Row: Versioned](actor, obj: Row, *, revision: int | None = None) -> Row:
+def publish[Row: Versioned](actor: Actor, obj: Row, *, revision: int | None = None) -> Row:
     """Put the draft onto the site and keep the published values as the next version, which
     names `actor` and the token it acted with (core/acting.py). Publishing a row already published with nothing
     pending is accepted and takes no version: nothing new went onto the site."""
@@ -149,7 +149,7 @@ def _snapshot(row: Versioned, actor) -> Version:
 
 
 @transaction.atomic
-def unpublish[Row: Versioned](actor, obj: Row, *, revision: int | None = None) -> Row:
+def unpublish[Row: Versioned](actor: Actor, obj: Row, *, revision: int | None = None) -> Row:
     """Take the row off the site. Its values stay as they are, pending edits included, so that
     publishing again puts back what the site showed plus those edits."""
     row = _claim(actor, obj, revision)
@@ -161,7 +161,7 @@ def unpublish[Row: Versioned](actor, obj: Row, *, revision: int | None = None) -
 
 
 @transaction.atomic
-def discard[Row: Versioned](actor, obj: Row, *, revision: int | None = None) -> Row:
+def discard[Row: Versioned](actor: Actor, obj: Row, *, revision: int | None = None) -> Row:
     """Throw the pending edits away: the draft is the published values again. A published row
     stays published, an unpublished one stays off the site; a row never published has none."""
     row = _claim(actor, obj, revision)
@@ -181,7 +181,9 @@ def versions_of(obj: Versioned) -> QuerySet[Version]:
 
 
 @transaction.atomic
-def restore_version[Row: Versioned](actor, obj: Row, number: int, *, revision: int | None = None) -> Row:
+def restore_version[Row: Versioned](
+    actor: Actor, obj: Row, number: int, *, revision: int | None = None
+) -> Row:
     """Put the values of version `number` into the draft, as a save of them would: checked, and
     pending until published (a published row becomes published with edits)."""
     row = _claim(actor, obj, revision)

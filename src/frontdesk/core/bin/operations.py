@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
+from frontdesk.core.acting import Actor, account_of
 from frontdesk.core.bin.models import Binnable
 from frontdesk.core.bin.registry import BIN_TYPES, BinType, bin_type_of
 from frontdesk.core.errors import NotFound
@@ -34,7 +35,7 @@ def _type_of(row: Model) -> BinType:
     return bin_type
 
 
-def _require(actor, bin_type: BinType) -> None:
+def _require(actor: Actor, bin_type: BinType) -> None:
     """`actor=None` is the system (commands, demo content), as in every operation."""
     if actor is not None and not actor.has_perm(bin_type.permission):
         raise PermissionDenied(_("You may not do this."))
@@ -45,7 +46,7 @@ def _action(row: Model, verb: str) -> str:
 
 
 @transaction.atomic
-def put_in_bin[Row: Binnable](actor, row: Row) -> Row:
+def put_in_bin[Row: Binnable](actor: Actor, row: Row) -> Row:
     """Move `row` into the bin: it leaves every default query, its addresses are free for others.
     A row already in the bin is not found (it is not among the rows a door can reach)."""
     bin_type = _type_of(row)
@@ -55,7 +56,7 @@ def put_in_bin[Row: Binnable](actor, row: Row) -> Row:
     current = manager.select_for_update().filter(pk=row.pk, deleted_at__isnull=True).first()
     if current is None:
         raise NotFound()
-    current.deleted_at, current.deleted_by = timezone.now(), actor if getattr(actor, "pk", None) else None
+    current.deleted_at, current.deleted_by = timezone.now(), account_of(actor)
     current.save(update_fields=["deleted_at", "deleted_by"])
     release_routes(current)
     if bin_type.changed:
@@ -66,7 +67,7 @@ def put_in_bin[Row: Binnable](actor, row: Row) -> Row:
 
 
 @transaction.atomic
-def restore[Row: Binnable](actor, row: Row) -> Row:
+def restore[Row: Binnable](actor: Actor, row: Row) -> Row:
     """Take `row` out of the bin, unless its owner refuses (a reason under `__all__`) or one of its
     addresses was taken meanwhile (under the address's field); either way nothing changes."""
     bin_type = _type_of(row)
@@ -104,7 +105,7 @@ class BinEntry:
     deleted_by: object  # the account, None once it is gone or for the system
 
 
-def bin_list(actor, *, type_name: str | None = None) -> list[BinEntry]:
+def bin_list(actor: Actor, *, type_name: str | None = None) -> list[BinEntry]:
     """What is in the bin, newest first, of the types the account may handle (one query per
     type). An unknown type is refused under `type`."""
     if type_name is not None and BIN_TYPES.get(type_name) is None:

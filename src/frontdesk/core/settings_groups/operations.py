@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
+from frontdesk.core.acting import Actor
 from frontdesk.core.errors import Conflict, NotFound
 from frontdesk.core.models import SettingsGroup
 from frontdesk.core.settings_groups.reading import forget
@@ -24,7 +25,7 @@ ACTION = "settings.changed"
 SET, NOT_SET, REPLACED, CLEARED = "set", "not set", "replaced", "cleared"
 
 
-def group_named(actor, name: str) -> Group:
+def group_named(actor: Actor, name: str) -> Group:
     """The registered group `name`, for an actor who may manage the settings (None: the system)."""
     if actor is not None and not actor.has_perm(PERMISSION):
         raise PermissionDenied(_("You may not change the site's settings."))
@@ -67,7 +68,7 @@ def _secret_changes(before: Mapping[str, str], after: Mapping[str, str], names) 
 
 
 def save_group(
-    actor,
+    actor: Actor,
     name: str,
     *,
     values: Mapping[str, Any] | None = None,

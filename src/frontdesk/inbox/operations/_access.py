@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
+from frontdesk.core.acting import Actor
 
-def require(actor, permission: str) -> None:
+
+def require(actor: Actor, permission: str) -> None:
     if actor is not None and not actor.has_perm(permission):
         raise PermissionDenied(_("You may not do this."))

@@ -8,6 +8,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
+from frontdesk.core.acting import Actor
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.fields import FIELD_KEYS, UNNAMED
@@ -41,7 +42,7 @@ def _copy_title(title: dict) -> dict:
 
 
 @transaction.atomic
-def duplicate_form(actor, form: Form, values: dict | None = None) -> Form:
+def duplicate_form(actor: Actor, form: Form, values: dict | None = None) -> Form:
     """A copy of `form`'s settings, project fields' values and live fields, without submissions,
     switched off.
 

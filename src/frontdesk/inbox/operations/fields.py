@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
+from frontdesk.core.acting import Actor
 from frontdesk.core.bin.operations import put_in_bin
 from frontdesk.core.errors import NotFound
 from frontdesk.core.limits import MAX_INTEGER
@@ -191,7 +192,7 @@ LOGGED_FIELD_VALUES = (
 )  # fmt: skip
 
 
-def _apply_logged(actor, form: Form, field: Field, values: dict, prefix: str) -> None:
+def _apply_logged(actor: Actor, form: Form, field: Field, values: dict, prefix: str) -> None:
     """Apply `values` to `field` as `_apply_field` does, save it and write its line: created, or
     changed when a logged value differs."""
     before = log.values_of(field, LOGGED_FIELD_VALUES) if field.pk else {}
@@ -204,7 +205,7 @@ def _apply_logged(actor, form: Form, field: Field, values: dict, prefix: str) ->
         log.write(field, "field.created", actor, changes=created, detail={"form": field.form_id})
 
 
-def _put_aside(actor, field: Field) -> None:
+def _put_aside(actor: Actor, field: Field) -> None:
     """Into the bin (core/bin): off the form, its answers still readable, restorable."""
     put_in_bin(actor, field)
 
@@ -238,7 +239,7 @@ def _next_position(form: Form) -> int:
     return (last or 0) + 1
 
 
-def save_fields(actor, form: Form, changes: list[dict]) -> None:
+def save_fields(actor: Actor, form: Form, changes: list[dict]) -> None:
     next_position = _next_position(form)
     named_ids = {
         as_id(values["id"])
@@ -268,7 +269,7 @@ def check_email_field(form: Form) -> None:
 
 
 @transaction.atomic
-def sort_fields(actor, form: Form, order: list) -> None:
+def sort_fields(actor: Actor, form: Form, order: list) -> None:
     require(actor, "inbox.manage")
     sort_rows(form.live_fields().select_for_update(), order, "order")
     touch(form)
@@ -287,7 +288,7 @@ def _unprefixed(error: ValidationError, prefix: str) -> ValidationError:
 
 
 @transaction.atomic
-def save_field(actor, form: Form, field: Field | None = None, *, values: dict) -> Field:
+def save_field(actor: Actor, form: Form, field: Field | None = None, *, values: dict) -> Field:
     """Create one field of `form` (field=None) or change what `values` names of a live one.
 
     The same rules as `save_form`'s fields, with errors keyed by the field's own keys. `id` is
@@ -311,7 +312,7 @@ def save_field(actor, form: Form, field: Field | None = None, *, values: dict) -
 
 
 @transaction.atomic
-def remove_field(actor, form: Form, field: Field) -> Field:
+def remove_field(actor: Actor, form: Form, field: Field) -> Field:
     """Put a field aside (soft deletion): it leaves the form, its earlier answers stay readable."""
     require(actor, "inbox.manage")
     if form.email_field_name and form.email_field_name == field.name:

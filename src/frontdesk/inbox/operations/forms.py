@@ -19,6 +19,7 @@ from django.db.models.deletion import RestrictedError
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
+from frontdesk.core.acting import Actor
 from frontdesk.core.errors import NotFound
 from frontdesk.core.project_fields import clean_extra
 from frontdesk.inbox.models import Form
@@ -124,7 +125,9 @@ LOGGED_FORM_VALUES = ("slug", "title", "options", "is_switched_off", "email_fiel
 
 
 @transaction.atomic
-def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dict] | None = None) -> Form:
+def save_form(
+    actor: Actor, form: Form | None = None, *, values: dict, fields: list[dict] | None = None
+) -> Form:
     """Create a form (form=None) or change the values and fields that are named."""
     require(actor, "inbox.manage")
     unknown = sorted(set(values) - FORM_KEYS)
@@ -170,7 +173,7 @@ def save_form(actor, form: Form | None = None, *, values: dict, fields: list[dic
     return form
 
 
-def delete_form(actor, form: Form) -> None:
+def delete_form(actor: Actor, form: Form) -> None:
     require(actor, "inbox.manage")
     try:
         with transaction.atomic():
@@ -182,6 +185,6 @@ def delete_form(actor, form: Form) -> None:
 
 
 @transaction.atomic
-def sort_forms(actor, order: list) -> None:
+def sort_forms(actor: Actor, order: list) -> None:
     require(actor, "inbox.manage")
     sort_rows(Form.objects.select_for_update(), order, "order")

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
+from frontdesk.core.acting import Actor
 from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.inbox.answers import clean_answers
 from frontdesk.inbox.models import Form, Status, Submission
@@ -41,7 +42,7 @@ def _assignee(value):
     return account
 
 
-def _correct_answers(actor, submission: Submission, corrections: dict) -> bool:
+def _correct_answers(actor: Actor, submission: Submission, corrections: dict) -> bool:
     """Write the answers that differ; True when one did."""
     by_name = {answer.name: answer for answer in submission.answers.select_related("field")}
     unknown = sorted(set(corrections) - set(by_name))
@@ -73,7 +74,7 @@ def _correct_answers(actor, submission: Submission, corrections: dict) -> bool:
 
 @transaction.atomic
 def update_submission(
-    actor, submission: Submission, *, status=NOT_GIVEN, assignee=NOT_GIVEN, answers: dict | None = None
+    actor: Actor, submission: Submission, *, status=NOT_GIVEN, assignee=NOT_GIVEN, answers: dict | None = None
 ) -> Submission:
     """Change status, assignee and corrected answers in one call (spec: "submission update").
 
@@ -109,7 +110,7 @@ def update_submission(
 
 
 @transaction.atomic
-def mark_read(actor, submission: Submission, *, read: bool = True) -> None:
+def mark_read(actor: Actor, submission: Submission, *, read: bool = True) -> None:
     """Opening a submission marks it read (docs/inbox.md); "mark unread" turns it back."""
     require(actor, "inbox.view")
     changed = Submission.objects.filter(pk=submission.pk, is_unread=read).update(is_unread=not read)
@@ -121,7 +122,7 @@ def mark_read(actor, submission: Submission, *, read: bool = True) -> None:
         submission.is_unread = not read
 
 
-def mass_update(actor, form: Form, ids: list, *, status=None, delete: bool = False) -> int:
+def mass_update(actor: Actor, form: Form, ids: list, *, status=None, delete: bool = False) -> int:
     """Set a status on, or delete, the chosen submissions of one form; returns how many changed."""
     require(actor, "inbox.update")
     if (status is None) == (not delete):

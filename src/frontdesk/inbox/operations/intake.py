@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import current_token
+from frontdesk.core.acting import Actor, current_token
 from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.locks import advisory_key, exclusive_transaction
@@ -106,7 +106,7 @@ def accept_submission(
     values: dict,
     *,
     source: str = Source.PUBLIC,
-    actor=None,
+    actor: Actor = None,
     meta: dict | None = None,
     language: str | None = None,
     files: dict | None = None,

@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from frontdesk.core import log
+from frontdesk.core.acting import Actor
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import tallies
@@ -19,7 +20,7 @@ from frontdesk.inbox.operations._access import require
 
 
 @transaction.atomic
-def delete_submission(actor, submission: Submission) -> None:
+def delete_submission(actor: Actor, submission: Submission) -> None:
     require(actor, "inbox.update")
     for attachment in submission.files.all():
         attachment.delete()  # removes the stored file as well

@@ -14,6 +14,7 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
+from frontdesk.core.acting import Actor
 from frontdesk.core.languages import default_language
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.models.statuses import colour_validator
@@ -75,7 +76,7 @@ LOGGED_STATUS_VALUES = ("label", "colour", "is_arrival", "is_spam", "is_closed")
 
 
 @transaction.atomic
-def save_status(actor, status: Status | None = None, values: dict | None = None) -> Status:
+def save_status(actor: Actor, status: Status | None = None, values: dict | None = None) -> Status:
     """Create a status (status=None) or change what `values` names; flags given move to it."""
     require(actor, "inbox.manage")
     values = dict(values or {})
@@ -114,7 +115,7 @@ def save_status(actor, status: Status | None = None, values: dict | None = None)
 
 
 @transaction.atomic
-def delete_status(actor, status: Status) -> None:
+def delete_status(actor: Actor, status: Status) -> None:
     """Delete a status nobody needs: not the arrival or spam status, used by no submission."""
     require(actor, "inbox.manage")
     status = Status.objects.select_for_update().get(pk=status.pk)
@@ -139,7 +140,7 @@ def delete_status(actor, status: Status) -> None:
 
 
 @transaction.atomic
-def sort_statuses(actor, order: list) -> None:
+def sort_statuses(actor: Actor, order: list) -> None:
     """Store the dragged order; `order` names every status id exactly once."""
     require(actor, "inbox.manage")
     sort_rows(Status.objects.select_for_update(), order, "order")
