@@ -12,6 +12,7 @@ from pydantic import Field
 
 from frontdesk.core import notes
 from frontdesk.core.acting import current_token
+from frontdesk.core.inputs import NoteIn
 from frontdesk.core.mcp.registry import register_scope, register_tool
 from frontdesk.core.outputs import note_out
 
@@ -39,13 +40,8 @@ def notes_list(actor, entity: Entity, id: RecordId) -> dict[str, Any]:
     return {"notes": [note_out(note, with_record=True) for note in notes.list_notes(actor, entity, id)]}
 
 
-def notes_add(
-    actor,
-    entity: Entity,
-    id: RecordId,
-    body: Annotated[str, Field(description="The note's text; plain text, at most 10000 characters.")],
-) -> dict[str, Any]:
-    return {"note": note_out(notes.add_note(actor, entity, id, body), with_record=True)}
+def notes_add(actor, entity: Entity, id: RecordId, note: NoteIn) -> dict[str, Any]:
+    return {"note": note_out(notes.add_note(actor, entity, id, note.body), with_record=True)}
 
 
 def register_core_tools() -> None:
