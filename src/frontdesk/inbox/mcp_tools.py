@@ -18,12 +18,12 @@ from frontdesk.core import notes
 from frontdesk.core.acting import current_token
 from frontdesk.core.api.auth import may_read_as
 from frontdesk.core.languages import translate
-from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_ID, MAX_INTEGER, MAX_PER_PAGE
+from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.outputs import note_out
 from frontdesk.inbox import operations, outputs, queries
 from frontdesk.inbox.door import door_address, input_name
-from frontdesk.inbox.inputs import FormChange, HandlingWithNote
+from frontdesk.inbox.inputs import FormChange, HandlingWithNote, Id
 from frontdesk.inbox.models import Form, Submission
 
 NOTE_ENTITY = "inbox_submission"
@@ -35,9 +35,7 @@ FormRef = Annotated[
     int | str,
     Field(description="The form's id or its slug, as inbox_forms_list shows them.", examples=[3, "contact"]),
 ]
-SubmissionRef = Annotated[
-    int, Field(description="The submission's id, as inbox_list shows it.", ge=1, le=MAX_ID)
-]
+SubmissionRef = Annotated[Id, Field(description="The submission's id, as inbox_list shows it.")]
 
 
 # --- Answers ----------------------------------------------------------------------------------
