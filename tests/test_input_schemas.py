@@ -9,8 +9,13 @@ import asyncio
 from typing import Any
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
-from frontdesk.core.mcp.server import build_mcp_app
+from frontdesk.core.inputs import NOT_GIVEN, NoteIn
+from frontdesk.core.mcp.calls import Refusal
+from frontdesk.core.mcp.registry import registered_tools, tool_spec
+from frontdesk.core.mcp.server import _gather, build_mcp_app
+from frontdesk.inbox.inputs import FormChange
 
 # tool, the API route of the same operation, the tool's own parameters (what it acts on), and the
 # properties each side has alone, by design, with the reason.
@@ -110,8 +115,33 @@ def test_the_tool_and_the_api_route_read_one_input(tool_schemas, openapi, tool, 
 
 def test_every_changing_tool_with_an_api_twin_is_compared(tool_schemas):
     """A new changing tool that takes an input model must join OPERATIONS (or say why not)."""
-    from frontdesk.core.mcp.registry import registered_tools
-
     with_inputs = {spec.name for spec in registered_tools() if spec.changes and spec.inputs is not None}
     compared = {row[0] for row in OPERATIONS}
     assert with_inputs <= compared
+
+
+def test_a_tool_gets_one_model_holding_only_what_the_call_gave():
+
+    arguments = {"form": "contact", "title": "Contact", "slug": NOT_GIVEN, "fields": NOT_GIVEN}
+    gathered = _gather(("changes", FormChange), arguments)
+    assert gathered["form"] == "contact"
+    assert gathered["changes"].model_dump(exclude_unset=True) == {"title": "Contact"}
+
+
+def test_a_value_the_model_refuses_is_a_tool_refusal_keyed_by_the_field():
+
+    with pytest.raises(Refusal) as refused:
+        _gather(("changes", FormChange), {"slug": "con\x00tact"})
+    assert set(refused.value.body["errors"]) == {"slug"}
+
+
+def test_a_tool_whose_input_model_names_one_of_its_parameters_again_is_refused():
+    def clash(actor, body: str, note: NoteIn) -> dict:
+        return {}
+
+    def two(actor, note: NoteIn, other: NoteIn) -> dict:
+        return {}
+
+    for fn, says in ((clash, "twice"), (two, "more than one")):
+        with pytest.raises(ImproperlyConfigured, match=says):
+            tool_spec("x_tool", fn, scope="x:write", permission=None, description="x", changes=True)
