@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from copy import copy
 from types import NoneType
-from typing import Annotated, Any, ClassVar, Final, Union, final, get_args
+from typing import Annotated, Any, ClassVar, Final, Union, cast, final, get_args
 
 from django.utils.translation import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -44,6 +44,12 @@ class NotGiven:
 
 
 NOT_GIVEN: Final = NotGiven()
+
+
+def not_given() -> Any:
+    """The `default_factory` of an input field whose null means something (clear the assignee):
+    left out, it holds NOT_GIVEN, and the schema shows no default."""
+    return NOT_GIVEN
 
 
 def refuse_nul(value: Any) -> Any:
@@ -82,7 +88,8 @@ class Input(BaseModel):
         for name in cls.required_fields:
             info = copy(cls.model_fields[name])
             info.default = PydanticUndefined
-            info.annotation = Union[tuple(a for a in get_args(info.annotation) if a is not NoneType)]  # noqa: UP007
+            kept = tuple(branch for branch in get_args(info.annotation) if branch is not NoneType)
+            info.annotation = cast(Any, Union[kept])  # noqa: UP007  (a union built at run time)
             cls.__pydantic_fields__[name] = info
         cls.model_rebuild(force=True)
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from frontdesk.core.inputs import NOT_GIVEN, Input, NoteBody
+from frontdesk.core.inputs import NOT_GIVEN, Input, NoteBody, not_given
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.inbox.field_types import FIELD_TYPES
@@ -231,7 +231,7 @@ class HandlingWithNote(Input):
         "e.g. Done. A label several statuses share is refused: give the id.",
     )
     assignee: AccountName | None = Field(
-        default_factory=lambda: NOT_GIVEN,  # left out: keep it; null clears it
+        default_factory=not_given,  # left out: keep it; null clears it
         description="Who handles it: an account that can open the inbox, by id or e-mail address. "
         "null removes the assignee; leave it out to keep the current one.",
         examples=["ada@example.com", None],

@@ -34,7 +34,7 @@ from pydantic_core import PydanticUndefined
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from frontdesk.core.inputs import NOT_GIVEN, Input
+from frontdesk.core.inputs import NOT_GIVEN, Input, not_given
 from frontdesk.core.mcp import calls, registry
 from frontdesk.core.models import ApiToken
 
@@ -124,7 +124,7 @@ def _left_out_kept(info: FieldInfo) -> FieldInfo:
         return info
     parameter = copy(info)
     parameter.default = PydanticUndefined
-    parameter.default_factory = lambda: NOT_GIVEN
+    parameter.default_factory = not_given
     return parameter
 
 
