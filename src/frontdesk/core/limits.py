@@ -5,3 +5,4 @@ MAX_ID = 2**63 - 1  # ids are 64-bit (DEFAULT_AUTO_FIELD) on every database
 MAX_INTEGER = 2_147_483_647  # the largest number a positive integer column holds on every database
 DEFAULT_PER_PAGE = 25  # rows per page of a list, unless the caller asks for another number
 MAX_PER_PAGE = 200  # the most rows one page of a list gives
+MAX_NOTE_LENGTH = 10_000  # characters in one staff note

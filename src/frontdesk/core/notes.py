@@ -18,10 +18,9 @@ from django.utils.translation import gettext as _
 from frontdesk.core.acting import Actor, account_of
 from frontdesk.core.api.auth import PermissionRule
 from frontdesk.core.errors import NotFound
+from frontdesk.core.limits import MAX_NOTE_LENGTH
 from frontdesk.core.models import Note
 from frontdesk.core.registry import Registry
-
-MAX_NOTE_LENGTH = 10_000
 
 
 @dataclass(frozen=True)

@@ -9,130 +9,35 @@ submission, and no answer carries an attachment's stored name or an address to i
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
+from typing import Annotated, Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from pydantic import ConfigDict, Field
-from typing_extensions import TypedDict
+from pydantic import Field
 
 from frontdesk.core import notes
 from frontdesk.core.acting import current_token
 from frontdesk.core.api.auth import may_read_as
-from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.core.languages import translate
-from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_ID, MAX_INTEGER, MAX_PER_PAGE
+from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.core.mcp.registry import register_tool
+from frontdesk.core.models import User  # a tool always runs as its token's account
 from frontdesk.core.outputs import note_out
-from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.inbox import operations, outputs, queries
 from frontdesk.inbox.door import door_address, input_name
-from frontdesk.inbox.field_types import FIELD_TYPES
+from frontdesk.inbox.inputs import FormChange, HandlingWithNote, Id
 from frontdesk.inbox.models import Form, Submission
-from frontdesk.inbox.screens import FORM_EDITOR
 
 NOTE_ENTITY = "inbox_submission"
-# Bounds every database can hold, so an absurd number is refused by the schema, not by the database.
-if TYPE_CHECKING:
-    FieldType = str  # the keys of FIELD_TYPES, which only exist at run time
-else:
-    FieldType = Literal[tuple(FIELD_TYPES)]
-Texts = dict[str, str | None] | str
-TEXTS_HELP = (
-    'per language, e.g. {"en": "Your name", "de": "Ihr Name"}; languages left out keep their text, '
-    '"" or null removes one; a plain string sets the site\'s default language'
-)
 
 
-# --- Parameters -------------------------------------------------------------------------------
+# --- Parameters (the changing tools take the inputs the API's bodies are: inbox/inputs.py) ----
 
 FormRef = Annotated[
     int | str,
     Field(description="The form's id or its slug, as inbox_forms_list shows them.", examples=[3, "contact"]),
 ]
-SubmissionRef = Annotated[
-    int, Field(description="The submission's id, as inbox_list shows it.", ge=1, le=MAX_ID)
-]
-
-
-class ChoiceIn(TypedDict, total=False):
-    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
-    value: Annotated[str, Field(description="What is stored and exported, e.g. quote.")]
-    label: Annotated[Texts, Field(description="What the visitor reads, " + TEXTS_HELP + ".")]
-
-
-class FieldIn(TypedDict, total=False):
-    """One field to create, change or put aside; keys left out keep their value."""
-
-    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
-    id: Annotated[
-        int, Field(description="Names an existing field by id (or use machine_name).", ge=1, le=MAX_ID)
-    ]
-    machine_name: Annotated[
-        str,
-        Field(
-            description="Names an existing field (a field without a machine name answers to f<id>, "
-            "e.g. f22), or names a new one: a-z, 0-9 and _, starting with a letter. It is the input "
-            "name fields[<machine_name>], the CSV heading and the answer's key.",
-            examples=["email", "company_name"],
-        ),
-    ]
-    remove: Annotated[
-        bool, Field(description="true puts the named field aside; its earlier answers stay readable.")
-    ]
-    label: Annotated[Texts, Field(description="The question, " + TEXTS_HELP + ".")]
-    type: Annotated[FieldType, Field(description="The kind of control (needed for a new field).")]
-    hint: Annotated[Texts, Field(description="Help printed under the control, " + TEXTS_HELP + ".")]
-    required: Annotated[bool, Field(description="Whether an answer is required.")]
-    in_table: Annotated[bool, Field(description="Whether it is a column of the submission list.")]
-    full_width: Annotated[bool, Field(description="false prints it at half width.")]
-    position: Annotated[
-        int, Field(description="Order among the fields (smaller first).", ge=0, le=MAX_INTEGER)
-    ]
-    choices: Annotated[
-        list[str | ChoiceIn],
-        Field(
-            description="For select, radio and checkbox: the choices, as plain strings or "
-            '{"value": ..., "label": {...}}. Replaces the whole list.',
-            examples=[["mon", "tue"], [{"value": "quote", "label": {"en": "A quote"}}]],
-        ),
-    ]
-    min_length: Annotated[int | None, Field(description="Fewest characters (text types); null clears.")]
-    max_length: Annotated[int | None, Field(description="Most characters (text types); null clears.")]
-    min_value: Annotated[str, Field(description="Earliest date, YYYY-MM-DD (date fields); empty clears.")]
-    max_value: Annotated[str, Field(description="Latest date, YYYY-MM-DD (date fields); empty clears.")]
-    extensions: Annotated[
-        list[str],
-        Field(
-            description="Accepted file extensions (file fields), within the site's list.", examples=[["pdf"]]
-        ),
-    ]
-
-
-class RecipientsIn(TypedDict, total=False):
-    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
-    accounts: Annotated[
-        list[int], Field(description="Ids of accounts to mail; the address follows the account.")
-    ]
-    addresses: Annotated[list[str], Field(description="Typed-in e-mail addresses to mail.")]
-
-
-class OptionsIn(TypedDict, total=False):
-    """Only the keys given are replaced; the others keep their value."""
-
-    __pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[misc]
-    recipients: Annotated[
-        RecipientsIn, Field(description="Who is mailed on a new submission; replaces the whole list.")
-    ]
-    antispam: Annotated[
-        dict[str, Any],
-        Field(
-            description="Per-form antispam overrides: honeypot, timestamp, origin, rate_limit (true/false), "
-            "min_seconds (0-3600), throttle (1-1000 a minute), origins (list of extra origins).",
-            examples=[{"min_seconds": 2, "throttle": 10}],
-        ),
-    ]
-    captcha: Annotated[bool, Field(description="Whether the form asks for a captcha.")]
+SubmissionRef = Annotated[Id, Field(description="The submission's id, as inbox_list shows it.")]
 
 
 # --- Answers ----------------------------------------------------------------------------------
@@ -165,7 +70,7 @@ def _form(form: Form) -> dict[str, Any]:
     }
 
 
-def _detail(actor, pk: int) -> dict[str, Any]:
+def _detail(actor: User, pk: int) -> dict[str, Any]:
     submission = queries.submission_detail(pk)
     detail = outputs.submission_out(submission, file_urls=False)
     del detail["previous"], detail["next"]  # an agent names submissions by id, not by list position
@@ -176,11 +81,11 @@ def _detail(actor, pk: int) -> dict[str, Any]:
 # --- Looking tools ----------------------------------------------------------------------------
 
 
-def inbox_forms_list(actor) -> dict[str, Any]:
+def inbox_forms_list(actor: User) -> dict[str, Any]:
     return {"forms": [outputs.form_row(form) for form in queries.forms_column()]}
 
 
-def inbox_form_get(actor, form: FormRef) -> dict[str, Any]:
+def inbox_form_get(actor: User, form: FormRef) -> dict[str, Any]:
     return {"form": _form(operations.find_form(form))}
 
 
@@ -240,7 +145,7 @@ def inbox_list(
     }
 
 
-def inbox_get(actor, submission: SubmissionRef) -> dict[str, Any]:
+def inbox_get(actor: User, submission: SubmissionRef) -> dict[str, Any]:
     return {"submission": _detail(actor, submission)}
 
 
@@ -249,6 +154,7 @@ def inbox_get(actor, submission: SubmissionRef) -> dict[str, Any]:
 
 def inbox_form_save(
     actor,
+    changes: FormChange,
     form: Annotated[
         int | str | None,
         Field(
@@ -256,108 +162,24 @@ def inbox_form_save(
             examples=["contact"],
         ),
     ] = None,
-    slug: Annotated[
-        str | None,
-        Field(
-            description="Address segment: lower-case letters, digits, single hyphens.",
-            examples=["contact-us"],
-        ),
-    ] = None,
-    title: Annotated[Texts | None, Field(description="The form's title, " + TEXTS_HELP + ".")] = None,
-    is_switched_off: Annotated[
-        bool | None, Field(description="true: the form prints nothing and takes no submissions.")
-    ] = None,
-    email_field_name: Annotated[
-        str | None,
-        Field(
-            description="Machine name (or f<id>) of the e-mail field whose answer becomes the Reply-To; "
-            "empty clears."
-        ),
-    ] = None,
-    options: Annotated[
-        OptionsIn | None, Field(description="Recipients, antispam overrides, captcha.")
-    ] = None,
-    # An object keyed by the fields' own names, as the API's body has it, rather than a parameter
-    # per field: one shape for both doors, and no site's field name can ever clash with a
-    # parameter this tool gains later (docs/host.md, "Project fields").
-    extra: Annotated[
-        dict[str, Any] | None, Field(description=EXTRA_HELP, json_schema_extra=extra_schema(FORM_EDITOR.id))
-    ] = None,
-    fields: Annotated[
-        list[FieldIn] | None,
-        Field(
-            description="Fields to create, change or put aside, matched by id or machine_name (f<id> for "
-            "a field without one). Fields not named are left alone. Give a new field its type (default "
-            "text) and label.",
-            examples=[
-                [
-                    {"machine_name": "phone", "type": "tel", "label": {"en": "Phone"}},
-                    {"machine_name": "fax", "remove": True},
-                ]
-            ],
-        ),
-    ] = None,
 ) -> dict[str, Any]:
     existing = None if form is None else operations.find_form(form)
-    values: dict[str, Any] = {
-        key: value
-        for key, value in {
-            "slug": slug,
-            "title": title,
-            "is_switched_off": is_switched_off,
-            "email_field_name": email_field_name,
-        }.items()
-        if value is not None
-    }
-    if options is not None:
-        values["options"] = options  # merged key by key with the stored ones by save_form
-    if extra is not None:
-        values["extra"] = extra  # merged name by name with the stored ones by save_form
-    # A TypedDict is a plain dict at run time.
-    saved = operations.save_form(
-        actor, existing, values=values, fields=cast("list[dict]", list(fields or []))
-    )
+    values, fields = changes.values()
+    # null keeps a form value here (an agent's "no change"); option keys, project fields and
+    # fields given are merged with the stored ones by save_form.
+    values = {key: value for key, value in values.items() if value is not None}
+    saved = operations.save_form(actor, existing, values=values, fields=fields or [])
     return {"created": existing is None, "form": _form(saved)}
 
 
-def inbox_set_status(
-    actor,
-    submission: SubmissionRef,
-    *,
-    status: Annotated[
-        int | str | None,
-        Field(
-            description="The new status, by id or by label in any language (any case), e.g. Done. "
-            "A label several statuses share is refused: give the id.",
-            examples=["Done", 3],
-        ),
-    ] = None,
-    assignee: Annotated[
-        int | str | None,
-        Field(
-            default_factory=lambda: NOT_GIVEN,  # left out: keep it; null clears it
-            description="Who handles it: an account id or e-mail address of an account that can open the "
-            "inbox. null removes the assignee; leave it out to keep the current one.",
-            examples=["ada@example.com", None],
-        ),
-    ],
-    note: Annotated[
-        str | None,
-        Field(description="A staff note to add (plain text, at most 10000 characters).", max_length=10_000),
-    ] = None,
-) -> dict[str, Any]:
-    if status is None and assignee is NOT_GIVEN and note is None:
+def inbox_set_status(actor: User, submission: SubmissionRef, changes: HandlingWithNote) -> dict[str, Any]:
+    handling = changes.handling()
+    if not handling and changes.note is None:
         raise ValidationError({"__all__": [_("Give a status, an assignee or a note.")]})
     record = Submission.objects.select_related("status", "assignee").get(pk=submission)
     before = {"status": outputs.status_ref(record.status), "assignee": outputs.account_ref(record.assignee)}
-    changes: dict[str, Any] = {}
-    if status is not None or assignee is not NOT_GIVEN:
-        options: dict[str, Any] = {}
-        if status is not None:
-            options["status"] = queries.find_status(status).pk
-        if assignee is not NOT_GIVEN:
-            options["assignee"] = None if assignee in (None, "") else queries.find_account(assignee)
-        operations.update_submission(actor, record, **options)
+    if handling:
+        operations.update_submission(actor, record, **handling)
     # Only a caller who may read the submission gets it back (as on the API's PUT, docs/api.md).
     readable = may_read_as(actor, current_token(), "inbox.view")
     if readable:
@@ -365,14 +187,12 @@ def inbox_set_status(
     else:
         record.refresh_from_db(fields=["status", "assignee"])
         after = outputs.submission_handled_out(record)
-    for key in ("status", "assignee"):
-        if before[key] != after[key]:
-            changes[key] = {"from": before[key], "to": after[key]}
-    if note is not None:
-        changes["note"] = note_out(notes.add_note(actor, NOTE_ENTITY, str(record.pk), note))
+    changed = {key: {"from": before[key], "to": after[key]} for key in before if before[key] != after[key]}
+    if changes.note is not None:
+        changed["note"] = note_out(notes.add_note(actor, NOTE_ENTITY, str(record.pk), changes.note))
         if readable:
-            after["notes"].append(changes["note"])
-    return {"changes": changes, "submission": after}
+            after["notes"].append(changed["note"])
+    return {"changes": changed, "submission": after}
 
 
 # --- Registration -----------------------------------------------------------------------------

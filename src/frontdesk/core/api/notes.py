@@ -6,19 +6,13 @@ from datetime import datetime
 
 from django.http import HttpRequest
 from ninja import Schema, Status
-from pydantic import Field
 
 from frontdesk.core import notes
 from frontdesk.core.api.routing import PanelRouter
+from frontdesk.core.inputs import NoteIn
 from frontdesk.core.outputs import note_out
 
 router = PanelRouter(tags=["host"])
-
-
-class NoteIn(Schema):
-    body: str = Field(
-        ..., max_length=notes.MAX_NOTE_LENGTH * 2, examples=["Called back, waiting for the quote."]
-    )
 
 
 class NoteOut(Schema):

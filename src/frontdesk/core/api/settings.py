@@ -8,11 +8,11 @@ from typing import Any, Literal
 
 from django.http import HttpRequest
 from ninja import Schema
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import ErrorOut, answers
-from frontdesk.core.limits import MAX_INTEGER
+from frontdesk.core.settings_groups.inputs import GroupIn
 from frontdesk.core.settings_groups.operations import PERMISSION, group_named, save_group
 from frontdesk.core.settings_groups.outputs import group_out
 from frontdesk.core.settings_groups.registry import all_groups
@@ -42,25 +42,6 @@ class GroupOut(Schema):
     )
     secrets: dict[str, Literal["set", "not set"]] = Field(examples=[{"turnstile_secret": "set"}])
     settings: list[SettingOut]
-
-
-class GroupIn(Schema):
-    model_config = ConfigDict(extra="forbid")
-
-    values: dict[str, Any] = Field(
-        default_factory=dict,
-        description="Settings by name. PUT: every setting left out goes back to its default. PATCH:"
-        " only those named change, and a translated text changes only the languages it names.",
-        examples=[{"captcha_provider": "turnstile", "turnstile_site_key": "0x4AAA"}],
-    )
-    secrets: dict[str, str | None] = Field(
-        default_factory=dict,
-        description="Secrets by name: a text replaces one, null clears it; one left out is kept.",
-        examples=[{"turnstile_secret": "0x4AAA-secret"}],
-    )
-    revision: int | None = Field(
-        None, ge=0, le=MAX_INTEGER, description="The revision the change was made on; a stale one is 409."
-    )
 
 
 @router.get(

@@ -12,7 +12,9 @@ from pydantic import Field
 
 from frontdesk.core import notes
 from frontdesk.core.acting import current_token
+from frontdesk.core.inputs import NoteIn
 from frontdesk.core.mcp.registry import register_scope, register_tool
+from frontdesk.core.models import User  # a tool always runs as its token's account
 from frontdesk.core.outputs import note_out
 
 Entity = Annotated[
@@ -24,7 +26,7 @@ Entity = Annotated[
 RecordId = Annotated[str, Field(description="The id of that record.", max_length=64)]
 
 
-def account_whoami(actor) -> dict[str, Any]:
+def account_whoami(actor: User) -> dict[str, Any]:
     token = current_token()
     return {
         "email": actor.email,
@@ -35,17 +37,12 @@ def account_whoami(actor) -> dict[str, Any]:
     }
 
 
-def notes_list(actor, entity: Entity, id: RecordId) -> dict[str, Any]:
+def notes_list(actor: User, entity: Entity, id: RecordId) -> dict[str, Any]:
     return {"notes": [note_out(note, with_record=True) for note in notes.list_notes(actor, entity, id)]}
 
 
-def notes_add(
-    actor,
-    entity: Entity,
-    id: RecordId,
-    body: Annotated[str, Field(description="The note's text; plain text, at most 10000 characters.")],
-) -> dict[str, Any]:
-    return {"note": note_out(notes.add_note(actor, entity, id, body), with_record=True)}
+def notes_add(actor: User, entity: Entity, id: RecordId, note: NoteIn) -> dict[str, Any]:
+    return {"note": note_out(notes.add_note(actor, entity, id, note.body), with_record=True)}
 
 
 def register_core_tools() -> None:

@@ -11,7 +11,10 @@
 
 A tool is a plain sync function `fn(actor, **params)`: it calls the app's operations and turns
 their result into JSON-able values; it never holds a rule. Its parameters (type hints, pydantic
-`Field(description=...)`) become the tool's input schema. The server (frontdesk.core.mcp.server)
+`Field(description=...)`) become the tool's input schema. One parameter may be annotated with an
+input model (core/inputs.Input, the API body of the same operation): the tool then offers that
+model's fields as parameters of its own, and the function receives one validated model instance
+holding the fields the call gave. The server (frontdesk.core.mcp.server)
 checks the token's scope and the account's permission, runs the function as the token's account,
 adds `dry_run` to tools registered with `changes=True`, and maps Django errors to tool errors.
 
@@ -31,6 +34,7 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
+from frontdesk.core.inputs import Input
 from frontdesk.core.registry import Registry
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
@@ -50,6 +54,8 @@ class ToolSpec:
     permission: str | None
     description: str
     changes: bool = False
+    # The parameter annotated with an input model, and the model: its fields are the tool's own.
+    inputs: tuple[str, type[Input]] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +82,7 @@ def version() -> int:
 
 def _check_common(
     kind: str, key: str, fn: ToolFunction, scope: str, permission: str | None, description: str
-):
+) -> list[inspect.Parameter]:
     if not SCOPE_RE.match(scope or ""):
         raise ImproperlyConfigured(f"The MCP {kind} {key!r} needs a scope like 'inbox:read', not {scope!r}.")
     if permission is not None and not PERMISSION_RE.match(permission):
@@ -102,6 +108,28 @@ def _check_common(
             )
     if inspect.iscoroutinefunction(fn):
         raise ImproperlyConfigured(f"The MCP {kind} {key!r} must be a plain (sync) function.")
+    return params[1:]
+
+
+def _input_parameter(name: str, params: list[inspect.Parameter]) -> tuple[str, type[Input]] | None:
+    """The parameter annotated with an input model, checked: one at the most, and none of its
+    fields may clash with the tool's other parameters."""
+    spread = [
+        (param.name, param.annotation)
+        for param in params
+        if isinstance(param.annotation, type) and issubclass(param.annotation, Input)
+    ]
+    if not spread:
+        return None
+    if len(spread) > 1:
+        raise ImproperlyConfigured(f"The MCP tool {name!r} takes more than one input model.")
+    taken = {param.name for param in params} | RESERVED_PARAMS
+    for field in spread[0][1].model_fields:
+        if field in taken or field.startswith("_"):
+            raise ImproperlyConfigured(
+                f"The MCP tool {name!r} has the parameter {field!r} twice (its input model names it too)."
+            )
+    return spread[0]
 
 
 def tool_spec(
@@ -121,8 +149,8 @@ def tool_spec(
     """
     if not NAME_RE.match(name or ""):
         raise ImproperlyConfigured(f"An MCP tool name is lower case letters, digits and _, not {name!r}.")
-    _check_common("tool", name, fn, scope, permission, description)
-    return ToolSpec(name, fn, scope, permission, description.strip(), changes)
+    params = _check_common("tool", name, fn, scope, permission, description)
+    return ToolSpec(name, fn, scope, permission, description.strip(), changes, _input_parameter(name, params))
 
 
 def register_tool(name: str, fn: ToolFunction, **declared: Any) -> ToolSpec:

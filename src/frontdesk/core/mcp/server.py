@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import json
 import threading
+from copy import copy
 from importlib import metadata
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -27,10 +28,13 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, Resource, ResourceTemplate, ToolAnnotations
-from pydantic import AnyHttpUrl, Field
+from pydantic import AnyHttpUrl, Field, ValidationError
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from frontdesk.core.inputs import NOT_GIVEN, Input, not_given
 from frontdesk.core.mcp import calls, registry
 from frontdesk.core.models import ApiToken
 
@@ -112,10 +116,33 @@ def transport_security() -> TransportSecuritySettings:
 # --- Tools and resources -----------------------------------------------------------------------
 
 
-def _call_signature(fn, *, dry_run: bool) -> inspect.Signature:
-    """The function's parameters without `actor` (plus `dry_run`): the tool's input schema."""
+def _left_out_kept(info: FieldInfo) -> FieldInfo:
+    """A model field as a tool parameter: required as in the model, otherwise defaulting to
+    NOT_GIVEN, so the call knows what the caller left out (the model's own default would hide it),
+    and the schema shows no default (a change keeps what it does not name)."""
+    if info.is_required():
+        return info
+    parameter = copy(info)
+    parameter.default = PydanticUndefined
+    parameter.default_factory = not_given
+    return parameter
+
+
+def _call_signature(fn, *, dry_run: bool, inputs: tuple[str, type[Input]] | None = None) -> inspect.Signature:
+    """The function's parameters without `actor` (plus `dry_run`): the tool's input schema. The
+    input model's parameter is replaced by one parameter per field of the model."""
     signature = inspect.signature(fn, eval_str=True)
-    params = [param.replace(kind=param.KEYWORD_ONLY) for param in list(signature.parameters.values())[1:]]
+    params: list[inspect.Parameter] = []
+    for param in list(signature.parameters.values())[1:]:
+        if inputs is not None and param.name == inputs[0]:
+            params += [
+                inspect.Parameter(
+                    name, param.KEYWORD_ONLY, annotation=Annotated[info.annotation, _left_out_kept(info)]
+                )
+                for name, info in inputs[1].model_fields.items()
+            ]
+        else:
+            params.append(param.replace(kind=param.KEYWORD_ONLY))
     if dry_run:
         params.append(
             inspect.Parameter(
@@ -138,6 +165,8 @@ def _tool_function(spec: registry.ToolSpec):
             return calls.tool_refusal(calls.Refusal(_("This tool is not available.")))
         dry_run = bool(arguments.pop("dry_run", False)) if spec.changes else False
         try:
+            if spec.inputs is not None:
+                arguments = _gather(spec.inputs, arguments)
             value = await sync_to_async(calls.run, thread_sensitive=False)(spec, token_id, arguments, dry_run)
         except calls.Refusal as refusal:
             return calls.tool_refusal(refusal)
@@ -146,8 +175,25 @@ def _tool_function(spec: registry.ToolSpec):
     call.__name__ = spec.name
     call.__doc__ = spec.description
     call.__annotations__ = {}  # the SDK looks for a Context parameter in these
-    call.__signature__ = _call_signature(spec.fn, dry_run=spec.changes)  # type: ignore[attr-defined]
+    call.__signature__ = _call_signature(spec.fn, dry_run=spec.changes, inputs=spec.inputs)  # type: ignore[attr-defined]
     return call
+
+
+def _gather(inputs: tuple[str, type[Input]], arguments: dict[str, Any]) -> dict[str, Any]:
+    """The arguments with the input model's fields put back into one model instance.
+
+    The SDK has checked each field already; the model checks again what spans its fields (and the
+    NUL characters at its top level), and remembers which fields the caller gave."""
+    name, model = inputs
+    given = {key: arguments.pop(key) for key in model.model_fields if key in arguments}
+    try:
+        arguments[name] = model.model_validate({k: v for k, v in given.items() if v is not NOT_GIVEN})
+    except ValidationError as error:
+        errors: dict[str, list[str]] = {}
+        for item in error.errors():
+            errors.setdefault(".".join(map(str, item["loc"])) or "__all__", []).append(item["msg"])
+        raise calls.Refusal(_("Some values are not valid."), errors) from None
+    return arguments
 
 
 def _description(spec: registry.ToolSpec) -> str:
@@ -235,9 +281,8 @@ class FrontdeskMCP(MCPServer):
         return [item for item in listed if registry.get_resource(item.uri_template)]
 
 
-def build_mcp_app() -> ASGIApp:
-    """The ASGI app core/serving.py routes FRONTDESK["mcp"]["path"] to; it receives the full path."""
-    path = settings.FRONTDESK["mcp"]["path"].rstrip("/")
+def build_mcp_server() -> FrontdeskMCP:
+    """The MCP server with the registry's tools and resources (what `tools/list` answers)."""
     server = FrontdeskMCP(
         name="frontdesk",
         version=VERSION,
@@ -247,6 +292,14 @@ def build_mcp_app() -> ASGIApp:
         # `frontdesk token create` or the panel, not from an authorization server).
         auth=AuthSettings(issuer_url=AnyHttpUrl(settings.BASE_URL), resource_server_url=None),
     )
+    server.mirror_registry()
+    return server
+
+
+def build_mcp_app() -> ASGIApp:
+    """The ASGI app core/serving.py routes FRONTDESK["mcp"]["path"] to; it receives the full path."""
+    path = settings.FRONTDESK["mcp"]["path"].rstrip("/")
+    server = build_mcp_server()
     starlette_app = server.streamable_http_app(
         # The bridge passes the path through unchanged (no root_path), so the route is the full path.
         streamable_http_path=path,
@@ -254,7 +307,6 @@ def build_mcp_app() -> ASGIApp:
         json_response=True,
         transport_security=transport_security(),
     )
-    server.mirror_registry()
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         # Lifespan goes straight through: it starts the session manager's task group.

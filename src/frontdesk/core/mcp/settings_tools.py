@@ -8,8 +8,9 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.core.mcp.registry import register_tool
+from frontdesk.core.models import User  # a tool always runs as its token's account
+from frontdesk.core.settings_groups.inputs import GroupIn
 from frontdesk.core.settings_groups.operations import PERMISSION, group_named, save_group
 from frontdesk.core.settings_groups.outputs import group_out
 from frontdesk.core.settings_groups.registry import all_groups
@@ -30,26 +31,8 @@ def settings_get(
     return {"groups": [group_out(group_named(actor, each.name)) for each in all_groups()]}
 
 
-def settings_update(
-    actor,
-    group: GroupName,
-    values: Annotated[
-        dict[str, Any] | None,
-        Field(
-            description="Settings to change, by name; those left out keep their value. A translated text"
-            ' is {"en": "...", "de": "..."}: the languages named change, "" or null removes one.'
-        ),
-    ] = None,
-    secrets: Annotated[
-        dict[str, str | None] | None,
-        Field(description="Secrets by name: a text replaces one, null clears it; one left out is kept."),
-    ] = None,
-    revision: Annotated[
-        int | None,
-        Field(description="The revision settings_get showed; a stale one is refused.", ge=0, le=MAX_INTEGER),
-    ] = None,
-) -> dict[str, Any]:
-    save_group(actor, group, values=values, secrets=secrets, revision=revision)
+def settings_update(actor: User, group: GroupName, changes: GroupIn) -> dict[str, Any]:
+    save_group(actor, group, values=changes.values, secrets=changes.secrets, revision=changes.revision)
     return {"group": group_out(group_named(actor, group))}
 
 

@@ -8,24 +8,10 @@ from ninja import Query, Status
 from frontdesk.core.api.schemas import answers
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
-from frontdesk.inbox.api.schemas import (
-    DuplicateIn,
-    FieldIn,
-    FieldOut,
-    FieldsQuery,
-    FormChange,
-    FormIn,
-    FormOut,
-    FormRow,
-    OrderIn,
-)
+from frontdesk.inbox.api.schemas import FieldOut, FieldsQuery, FormOut, FormRow
+from frontdesk.inbox.inputs import DuplicateIn, FieldIn, FormChange, FormIn, OrderIn
 from frontdesk.inbox.models import Field
 from frontdesk.inbox.outputs import field_out, form_out, form_row
-
-
-def _values(payload: FormIn) -> tuple[dict, list[dict] | None]:
-    values = payload.model_dump(exclude_unset=True)
-    return values, values.pop("fields", None)
 
 
 @router.get(
@@ -40,7 +26,7 @@ def list_forms(request: HttpRequest):
 
 @router.post("/forms", response=answers(201, FormOut), permission="inbox.manage", summary="Create a form")
 def create_form(request: HttpRequest, payload: FormIn):
-    values, fields = _values(payload)
+    values, fields = payload.values()
     return Status(201, form_out(operations.save_form(request.user, values=values, fields=fields)))
 
 
@@ -67,7 +53,7 @@ def get_form(request: HttpRequest, form: int):
     " puts one aside; fields that are not named are left alone.",
 )
 def update_form(request: HttpRequest, form: int, payload: FormChange):
-    values, fields = _values(payload)
+    values, fields = payload.values()
     return form_out(operations.save_form(request.user, lookups.form(form), values=values, fields=fields))
 
 

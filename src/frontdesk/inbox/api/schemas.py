@@ -1,112 +1,24 @@
-"""The bodies of the inbox API, as the OpenAPI document shows them (docs/inbox.md, "Panel API").
-
-Input bodies refuse keys they do not know and text holding NUL characters (no database stores
-them); ids in bodies are bounded to what a database id can hold, so a huge one is a 422, not a 500
-(an impossible id in a path is a 404, see `lookups.py`).
-Everything else is judged by the operations, which key their errors by the same names.
+"""The answers and queries of the inbox API, as the OpenAPI document shows them (docs/inbox.md,
+"Panel API"). The request bodies are the inbox's inputs (inbox/inputs.py), shared with the agent
+tools. Queries refuse text holding NUL characters, as the bodies do.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Any
 
-from django.utils.translation import gettext as _
 from ninja import Schema
-from pydantic import ConfigDict, Field, field_validator
-from pydantic_core import PydanticCustomError
+from pydantic import Field, field_validator
 
 from frontdesk.core.api.pagination import Page
-from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_ID, MAX_INTEGER, MAX_PER_PAGE
-from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
-from frontdesk.inbox.field_types import FIELD_TYPES
-from frontdesk.inbox.screens import FORM_EDITOR
-
-MAX_SELECTION = 1000
-
-Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
-Count = Annotated[int, Field(ge=0, le=MAX_INTEGER)]
-Translations = Annotated[
-    dict[str, str | None],
-    Field(
-        description="Text per language code; the site's languages only. A save changes the languages"
-        ' it names and keeps the others; "" or null removes a language.',
-        examples=[{"en": "Contact", "de": "Kontakt"}],
-    ),
-]
-if TYPE_CHECKING:
-    FieldType = str  # the keys of FIELD_TYPES, which only exist at run time
-else:
-    FieldType = Literal[tuple(FIELD_TYPES)]
-Answer = Annotated[str | list[str], Field(examples=["Ada Lovelace", ["mon", "tue"]])]
-
-
-def _refuse_nul(value: Any) -> Any:
-    if isinstance(value, str) and "\x00" in value:
-        raise PydanticCustomError("nul", _("Remove the NUL character from this text."))
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _refuse_nul(key)
-            _refuse_nul(item)
-    elif isinstance(value, list):
-        for item in value:
-            _refuse_nul(item)
-    return value
-
-
-class In(Schema):
-    """A request body: unknown keys are refused, text with NUL characters too."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def no_nul(cls, value: Any) -> Any:
-        return _refuse_nul(value)
-
-
-# --- fields ----------------------------------------------------------------------------------------
-
-
-class ChoiceIn(In):
-    value: str = Field(examples=["quote"])
-    label: Translations = {}
+from frontdesk.core.inputs import refuse_nul
+from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_PER_PAGE
 
 
 class ChoiceOut(Schema):
     value: str
     label: dict[str, str]
-
-
-class FieldIn(In):
-    """Every key is optional: a change names only what changes."""
-
-    id: Id | None = Field(None, description="Names an existing field (in a form's `fields` list).")
-    machine_name: str | None = Field(
-        None,
-        description="a-z, 0-9 and _, starting with a letter; empty: the field answers to f<id>.",
-        examples=["email"],
-    )
-    label: Translations | None = None
-    type: FieldType | None = Field(None, examples=["email"])
-    hint: Translations | None = None
-    in_table: bool | None = Field(None, description="A column of the submission list.")
-    full_width: bool | None = None
-    position: Count | None = None
-    required: bool | None = None
-    choices: list[ChoiceIn | str] | None = Field(
-        None,
-        description="For select, radio and checkbox.",
-        examples=[[{"value": "quote", "label": {"en": "A quote"}}]],
-    )
-    min_length: Count | None = None
-    max_length: Count | None = None
-    min_value: str | None = Field(None, description="Earliest date, YYYY-MM-DD (date fields).")
-    max_value: str | None = Field(None, description="Latest date, YYYY-MM-DD (date fields).")
-    extensions: list[str] | None = Field(
-        None, description="File fields: within the site's list.", examples=[["pdf"]]
-    )
-    remove: bool | None = Field(None, description="true puts the field aside (soft deletion).")
 
 
 class FieldOut(Schema):
@@ -137,29 +49,6 @@ class FieldsQuery(Schema):
 # --- forms -----------------------------------------------------------------------------------------
 
 
-class RecipientsIn(In):
-    accounts: list[Id] = Field([], description="Account ids; each needs an address and must be active.")
-    addresses: list[str] = Field([], examples=[["office@example.com"]])
-
-
-class AntispamIn(In):
-    honeypot: bool | None = None
-    timestamp: bool | None = None
-    origin: bool | None = None
-    rate_limit: bool | None = None
-    min_seconds: int | None = Field(None, ge=0, le=3600)
-    throttle: int | None = Field(None, ge=1, le=1000)
-    origins: list[str] | None = Field(None, examples=[["https://partner.example.com"]])
-
-
-class OptionsIn(In):
-    recipients: RecipientsIn | None = None
-    antispam: AntispamIn | None = Field(
-        None, description="This form's overrides of the site's antispam settings."
-    )
-    captcha: bool = False
-
-
 class RecipientsOut(Schema):
     accounts: list[int]
     addresses: list[str]
@@ -169,27 +58,6 @@ class OptionsOut(Schema):
     recipients: RecipientsOut
     antispam: dict[str, Any]
     captcha: bool
-
-
-class FormIn(In):
-    slug: str = Field(examples=["contact-us"], description="Lower-case letters, digits, single hyphens.")
-    title: Translations
-    options: OptionsIn | None = Field(None, description="Replaced as a whole when given.")
-    is_switched_off: bool | None = None
-    email_field_name: str | None = Field(None, examples=["email"], description="Its answer is the Reply-To.")
-    extra: dict[str, Any] | None = Field(
-        None, description=EXTRA_HELP, json_schema_extra=extra_schema(FORM_EDITOR.id)
-    )
-    fields: list[FieldIn] | None = None
-
-
-class FormChange(FormIn):
-    """Partial: only the keys given change. Fields are matched by id or machine name;
-    `remove: true` puts one aside; fields not named are left alone."""
-
-    # Optional here though required in FormIn: a change's body only, never read as a FormIn.
-    slug: str | None = Field(None, examples=["contact-us"])  # type: ignore[assignment]
-    title: Translations | None = None  # type: ignore[assignment]
 
 
 EXTRA_OUT_HELP = (
@@ -221,32 +89,6 @@ class FormOut(Schema):
     position: int
     extra: dict[str, Any] = Field(description=EXTRA_OUT_HELP, examples=[{"budget": 1200}])
     fields: list[FieldOut] = Field(description="The live fields, in order.")
-
-
-class DuplicateIn(In):
-    slug: str | None = Field(None, description="Default: <slug>-copy, <slug>-copy-2, ...")
-    title: Translations | None = Field(None, description='Default: each title with " (copy)".')
-
-
-class OrderIn(In):
-    order: list[Id] = Field(description="Every id exactly once, in the new order.", examples=[[3, 1, 2]])
-
-
-# --- statuses ----------------------------------------------------------------------------------------
-
-
-class StatusIn(In):
-    label: Translations = Field(description="Needs a text in the site's default language.")
-    colour: str = Field(examples=["#2563eb"], description="#rrggbb")
-    is_arrival: bool | None = Field(None, description="true moves the arrival flag to this status.")
-    is_spam: bool | None = Field(None, description="true moves the spam flag to this status.")
-    is_closed: bool | None = None
-
-
-class StatusChange(StatusIn):
-    # Optional here though required in StatusIn: a change's body only, never read as a StatusIn.
-    label: Translations | None = None  # type: ignore[assignment]
-    colour: str | None = Field(None, examples=["#2563eb"])  # type: ignore[assignment]
 
 
 class StatusOut(Schema):
@@ -286,7 +128,7 @@ class FilterQuery(Schema):
     @field_validator("*", mode="before")
     @classmethod
     def no_nul(cls, value: Any) -> Any:
-        return _refuse_nul(value)
+        return refuse_nul(value)
 
 
 class ListQuery(FilterQuery):
@@ -395,28 +237,6 @@ class SubmissionOut(Schema):
     log: list[LogOut]
     previous: int | None = Field(description="The newer neighbour in the filtered list.")
     next: int | None = Field(description="The older neighbour in the filtered list.")
-
-
-class SubmissionIn(In):
-    answers: dict[str, Answer] = Field(description="Answers by machine name.", examples=[{"name": "Ada"}])
-    language: str | None = Field(None, examples=["en"], description="Default: the site's default language.")
-
-
-class SubmissionChange(In):
-    status: Id | None = None
-    assignee: Id | None = Field(None, description="An account id; null unassigns.")
-    answers: dict[str, Answer] | None = Field(None, description="Corrected answers by machine name.")
-
-
-class ReadIn(In):
-    read: bool = Field(examples=[True])
-
-
-class MassIn(In):
-    form: Id
-    ids: list[Id] = Field(max_length=MAX_SELECTION, description="Submissions of that form.")
-    status: Id | None = None
-    delete: bool = False
 
 
 class MassOut(Schema):

@@ -8,7 +8,8 @@ from ninja import Status as Answer
 from frontdesk.core.api.schemas import answers
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
-from frontdesk.inbox.api.schemas import AssigneeOut, OrderIn, StatusChange, StatusIn, StatusOut
+from frontdesk.inbox.api.schemas import AssigneeOut, StatusOut
+from frontdesk.inbox.inputs import OrderIn, StatusChange, StatusIn
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.outputs import status_out
 

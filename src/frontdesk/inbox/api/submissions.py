@@ -19,16 +19,13 @@ from frontdesk.inbox.api.schemas import (
     ExportQuery,
     FilterQuery,
     ListQuery,
-    MassIn,
     MassOut,
-    ReadIn,
     StatusRef,
-    SubmissionChange,
-    SubmissionIn,
     SubmissionList,
     SubmissionOut,
 )
 from frontdesk.inbox.export import csv_stream, filename
+from frontdesk.inbox.inputs import MassIn, ReadIn, SubmissionChange, SubmissionIn
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.outputs import submission_handled_out, submission_out, submission_page_out

@@ -1,0 +1,147 @@
+"""One input per operation: for every changing operation that both the panel API and an agent tool
+offer, the tool's parameters (as the MCP server lists them) and the API body (as the OpenAPI
+document shows it) have the same names, types, limits, examples and descriptions
+(docs/architecture.md, "Inputs")."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from frontdesk.core.inputs import NOT_GIVEN, NoteIn
+from frontdesk.core.mcp.calls import Refusal
+from frontdesk.core.mcp.registry import registered_tools, tool_spec
+from frontdesk.core.mcp.server import _gather, build_mcp_server
+from frontdesk.inbox.inputs import FormChange
+
+# tool, the API route of the same operation, the tool's own parameters (what it acts on), and the
+# properties each side has alone, by design, with the reason.
+OPERATIONS: list[tuple[str, str, str, set[str], dict[str, str]]] = [
+    ("inbox_form_save", "put", "/api/cms/inbox/forms/{form}", {"form"}, {}),
+    ("settings_update", "patch", "/api/cms/settings/{group}", {"group"}, {}),
+    ("notes_add", "post", "/api/cms/entities/{entity}/{object_id}/notes", {"entity", "id"}, {}),
+    (
+        "inbox_set_status",
+        "put",
+        "/api/cms/inbox/submissions/{submission}",
+        {"submission"},
+        {
+            "answers": "API only: the tool does not correct answers",
+            "note": "tool only: the API adds notes through the notes route",
+            # An agent names a status by its label and an account by its e-mail address
+            # (docs/inbox.md, "Naming things"); the API takes ids.
+            "status": "the tool also takes a label",
+            "assignee": "the tool also takes an e-mail address",
+        },
+    ),
+]
+# What the two sides may show differently without a different meaning: the generated titles, a
+# default of null (the OpenAPI document leaves it out), and the defaults of the tool's parameters
+# (one left out keeps the stored value: the server shows none; see tool_properties).
+IGNORED = {"title"}
+
+
+def resolved(schema: Any, definitions: dict[str, Any]) -> Any:
+    """`schema` with every `$ref` replaced by what it names, the IGNORED keys and null defaults left
+    out."""
+    if isinstance(schema, list):
+        return [resolved(item, definitions) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if "$ref" in schema:
+        named = definitions[schema["$ref"].rsplit("/", 1)[1]]
+        return resolved({**named, **{k: v for k, v in schema.items() if k != "$ref"}}, definitions)
+    return {
+        key: {name: resolved(value, definitions) for name, value in value.items()}
+        if key == "properties"  # names of properties, not keywords: a field may be called title
+        else resolved(value, definitions)
+        for key, value in schema.items()
+        if (key not in IGNORED or key == "properties") and not (key == "default" and value is None)
+    }
+
+
+@pytest.fixture(scope="module")
+def tool_schemas() -> dict[str, dict[str, Any]]:
+    tools = asyncio.run(build_mcp_server().list_tools())  # what tools/list answers
+    return {tool.name: tool.input_schema for tool in tools}
+
+
+@pytest.fixture
+def openapi(admin_client) -> dict[str, Any]:
+    response = admin_client.get("/api/cms/openapi.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def tool_properties(schema: dict[str, Any], own: set[str]) -> dict[str, Any]:
+    definitions = schema.get("$defs", {})
+    properties = {
+        name: resolved(value, definitions)
+        for name, value in schema["properties"].items()
+        if name not in own | {"dry_run"}
+    }
+    for value in properties.values():
+        value.pop("default", None)
+    return properties
+
+
+def body_properties(document: dict[str, Any], method: str, path: str) -> tuple[dict[str, Any], set[str]]:
+    body = document["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
+    schema = resolved(body, document["components"]["schemas"])
+    assert schema.get("additionalProperties") is False, "a body refuses keys it does not know"
+    properties = schema["properties"]
+    for value in properties.values():
+        value.pop("default", None)
+    return properties, set(schema.get("required", []))
+
+
+@pytest.mark.parametrize(
+    ("tool", "method", "path", "own", "alone"), OPERATIONS, ids=[row[0] for row in OPERATIONS]
+)
+def test_the_tool_and_the_api_route_read_one_input(tool_schemas, openapi, tool, method, path, own, alone):
+    parameters = tool_properties(tool_schemas[tool], own)
+    body, required = body_properties(openapi, method, path)
+
+    assert set(parameters) ^ set(body) == {
+        name for name in alone if name not in parameters or name not in body
+    }
+    for name in set(parameters) & set(body) - set(alone):
+        assert parameters[name] == body[name], name
+    assert set(tool_schemas[tool].get("required", [])) - own == required
+
+
+def test_every_changing_tool_with_an_api_twin_is_compared(tool_schemas):
+    """A new changing tool that takes an input model must join OPERATIONS (or say why not)."""
+    with_inputs = {spec.name for spec in registered_tools() if spec.changes and spec.inputs is not None}
+    compared = {row[0] for row in OPERATIONS}
+    assert with_inputs <= compared
+
+
+def test_a_tool_gets_one_model_holding_only_what_the_call_gave():
+
+    arguments = {"form": "contact", "title": "Contact", "slug": NOT_GIVEN, "fields": NOT_GIVEN}
+    gathered = _gather(("changes", FormChange), arguments)
+    assert gathered["form"] == "contact"
+    assert gathered["changes"].model_dump(exclude_unset=True) == {"title": "Contact"}
+
+
+def test_a_value_the_model_refuses_is_a_tool_refusal_keyed_by_the_field():
+
+    with pytest.raises(Refusal) as refused:
+        _gather(("changes", FormChange), {"slug": "con\x00tact"})
+    assert set(refused.value.body["errors"]) == {"slug"}
+
+
+def test_a_tool_whose_input_model_names_one_of_its_parameters_again_is_refused():
+    def clash(actor, body: str, note: NoteIn) -> dict:
+        return {}
+
+    def two(actor, note: NoteIn, other: NoteIn) -> dict:
+        return {}
+
+    for fn, says in ((clash, "twice"), (two, "more than one")):
+        with pytest.raises(ImproperlyConfigured, match=says):
+            tool_spec("x_tool", fn, scope="x:write", permission=None, description="x", changes=True)
