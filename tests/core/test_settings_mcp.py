@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -15,6 +14,7 @@ from frontdesk.core.models import ApiToken, LogEntry
 from frontdesk.core.settings_groups.groups import INTEGRATIONS, SEO
 from frontdesk.core.settings_groups.reading import stored_values
 from tests.core.test_mcp import text_of, with_session
+from tests.mcp_client import call, ok, refusal
 
 pytestmark = pytest.mark.live
 
@@ -36,22 +36,6 @@ def manager(make_user):
 @pytest.fixture
 def secret(manager) -> str:
     return ApiToken.issue(manager, "agent", SCOPES)[1]
-
-
-def call(site: str, secret: str, name: str, arguments: dict | None = None):
-    return with_session(site, secret, lambda session: session.call_tool(name, arguments or {}))
-
-
-def ok(site: str, secret: str, name: str, arguments: dict | None = None) -> dict[str, Any]:
-    result = call(site, secret, name, arguments)
-    assert not result.is_error, text_of(result)
-    return result.structured_content
-
-
-def refusal(site: str, secret: str, name: str, arguments: dict | None = None) -> str:
-    result = call(site, secret, name, arguments)
-    assert result.is_error, text_of(result)
-    return text_of(result)
 
 
 def test_the_tools_are_listed_with_their_parameters_described(site, secret):

@@ -22,6 +22,7 @@ from frontdesk.inbox.models.submissions import Attachment
 from frontdesk.inbox.operations import accept_submission, mark_read, save_form, update_submission
 from tests.core.test_mcp import text_of, with_session
 from tests.inbox.conftest import CONTACT_FIELDS
+from tests.mcp_client import call, ok, refusal
 
 pytestmark = pytest.mark.live
 
@@ -56,22 +57,6 @@ def secret(clerk) -> str:
 @pytest.fixture
 def submission(contact_form, good_answers):
     return accept_submission(contact_form, good_answers)[0]
-
-
-def call(site: str, secret: str, name: str, arguments: dict | None = None):
-    return with_session(site, secret, lambda session: session.call_tool(name, arguments or {}))
-
-
-def ok(site: str, secret: str, name: str, arguments: dict | None = None) -> dict[str, Any]:
-    result = call(site, secret, name, arguments)
-    assert not result.is_error, text_of(result)
-    return result.structured_content
-
-
-def refusal(site: str, secret: str, name: str, arguments: dict | None = None) -> str:
-    result = call(site, secret, name, arguments)
-    assert result.is_error, text_of(result)
-    return text_of(result)
 
 
 def operation_error(action) -> dict[str, list[str]]:
