@@ -244,3 +244,23 @@ def test_options_left_out_of_a_save_keep_their_stored_value(contact_form):
     contact_form.refresh_from_db()
     assert contact_form.options["recipients"]["addresses"] == ["desk@example.com"]
     assert contact_form.options["captcha"] is True
+
+
+@pytest.mark.parametrize("slug", ["Contact Us", "contact--us", "", "x" * 101])
+def test_the_model_and_the_operation_refuse_a_bad_slug_with_the_same_words(slug):
+    """One rule: the operation asks the model's own (format, length, blank)."""
+    with pytest.raises(ValidationError) as by_operation:
+        save_form(None, values={"slug": slug, "title": {"en": "Contact"}})
+    with pytest.raises(ValidationError) as by_model:
+        Form(slug=slug, title={"en": "Contact"}).full_clean()
+    assert by_operation.value.message_dict["slug"] == by_model.value.message_dict["slug"]
+
+
+def test_a_form_keeps_its_own_slug_and_may_not_take_anothers(contact_form):
+    assert (
+        save_form(None, contact_form, values={"slug": "contact", "title": {"en": "Again"}}).slug == "contact"
+    )
+    other = save_form(None, values={"slug": "other", "title": {"en": "Other"}})
+    with pytest.raises(ValidationError) as taken:
+        save_form(None, other, values={"slug": "contact"})
+    assert taken.value.message_dict["slug"] == ["Another form already has this slug."]

@@ -5,15 +5,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('inbox', '0013_form_extra'),
+        ("inbox", "0013_form_extra"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='status',
-            name='colour',
-            field=models.CharField(default='#64748b', max_length=7, validators=[django.core.validators.RegexValidator('^#[0-9a-fA-F]{6}\\Z', 'Give a colour as #rrggbb, e.g. #2563eb.')], verbose_name='colour'),
+            model_name="status",
+            name="colour",
+            field=models.CharField(
+                default="#64748b",
+                max_length=7,
+                validators=[
+                    django.core.validators.RegexValidator(
+                        "^#[0-9a-fA-F]{6}\\Z", "Give a colour as #rrggbb, e.g. #2563eb."
+                    )
+                ],
+                verbose_name="colour",
+            ),
         ),
     ]

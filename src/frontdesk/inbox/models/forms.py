@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models.deletion import RestrictedError
 from django.utils.translation import gettext_lazy as _
@@ -10,6 +11,12 @@ from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
 from frontdesk.inbox.field_types import FIELD_TYPE_CHOICES, FIELD_TYPES
+
+# An address segment: lower-case letters and digits in words joined by single hyphens.
+SLUG_RULE = RegexValidator(
+    r"^[a-z0-9]+(?:-[a-z0-9]+)*\Z",
+    _("Use lower-case letters, digits and single hyphens, as in an address (contact-us)."),
+)
 
 
 class FormQuerySet(models.QuerySet):
@@ -61,7 +68,14 @@ class FormQuerySet(models.QuerySet):
 
 
 class Form(models.Model):
-    slug = models.SlugField(_("slug"), max_length=100, unique=True)
+    # The form's rules of one row live here, where full_clean() asks them (operations/forms.py).
+    slug = models.CharField(
+        _("slug"),
+        max_length=100,
+        unique=True,
+        validators=[SLUG_RULE],
+        error_messages={"unique": _("Another form already has this slug."), "blank": SLUG_RULE.message},
+    )
     title = TranslatedField(_("title"), required=True)
     # Recipients, per-form antispam overrides and the captcha request (docs/inbox.md, "Form options").
     options = models.JSONField(_("options"), default=dict, blank=True)

@@ -9,8 +9,6 @@ things with the same words.
 
 from __future__ import annotations
 
-import re
-
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -29,7 +27,6 @@ from frontdesk.inbox.operations.fields import check_email_field, save_fields
 from frontdesk.inbox.queries import assignees
 from frontdesk.inbox.screens import FORM_EDITOR
 
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FORM_KEYS = {"slug", "title", "options", "is_switched_off", "email_field_name", "extra"}
 OPTION_KEYS = {"recipients", "antispam", "captcha"}
 
@@ -45,17 +42,13 @@ def find_form(reference: int | str) -> Form:
 
 
 def validate_slug(slug: object, *, form: Form | None) -> str:
-    text = str(slug or "").strip()
-    if not SLUG.match(text) or len(text) > 100:
-        raise ValidationError(
-            {"slug": [_("Use lower-case letters, digits and single hyphens, as in an address (contact-us).")]}
-        )
-    others = Form.objects.filter(slug=text)
-    if form is not None and form.pk is not None:
-        others = others.exclude(pk=form.pk)
-    if others.exists():
-        raise ValidationError({"slug": [_("Another form already has this slug.")]})
-    return text
+    """`slug` as the form would store it, judged by the model's own rules (format, length, taken
+    by another form): a ValidationError under `slug` otherwise."""
+    candidate = Form(pk=getattr(form, "pk", None), slug=str(slug or "").strip())
+    candidate._state.adding = candidate.pk is None  # an existing form may keep its own slug
+    others = [field.name for field in Form._meta.fields if field.name != "slug"]
+    candidate.full_clean(exclude=others, validate_constraints=False)
+    return candidate.slug
 
 
 def validate_recipients(recipients: object) -> dict:
