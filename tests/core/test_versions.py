@@ -211,6 +211,25 @@ def test_publishing_an_address_another_notice_took_meanwhile_is_refused_under_it
     assert stored(published) == before
 
 
+def test_an_address_taken_between_the_check_and_the_save_is_refused_under_it_not_a_500(
+    editor, published, monkeypatch
+):
+    """Another transaction may take a unique value after full_clean() looked: the save's
+    IntegrityError is turned back into the same refusal under the field."""
+    versions.save_draft(editor, published, values={"slug": "summer-fair"}, revision=2)
+    Notice.objects.create(title={"en": "Other"}, slug="summer-fair")
+    monkeypatch.setattr(
+        Notice, "full_clean", lambda self, *args, **kwargs: None
+    )  # looked before it was taken
+    before = stored(published)
+
+    with pytest.raises(ValidationError) as refused:
+        versions.publish(editor, published)
+
+    assert list(refused.value.message_dict) == ["slug"]
+    assert stored(published) == before
+
+
 def test_an_account_without_the_models_permission_changes_nothing(make_user, notice):
     stranger = make_user()
     before = stored(notice)

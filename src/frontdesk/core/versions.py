@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Max, QuerySet
 from django.db.models.signals import post_delete
 from django.utils.translation import gettext as _
@@ -86,7 +86,7 @@ def _keep[Row: Versioned](row: Row, candidate: Row) -> Row:
     """Store what `candidate` holds as the row's draft: in the columns of a row never published,
     else as the values that differ from the published ones."""
     if row.state == State.DRAFT:
-        candidate.save()
+        _save_judged(candidate)
         return candidate
     published = row.column_values()
     pending = {
@@ -121,11 +121,23 @@ def publish[Row: Versioned](actor: Actor, obj: Row, *, revision: int | None = No
     row.draft = None
     row.state = State.PUBLISHED
     row.full_clean()  # again: since the save, another row may have taken a unique value
-    row.save()
+    _save_judged(row)
     if not unchanged:
         version = _snapshot(row, actor)
         _log(row, "published", actor, detail={"version": version.number})
     return row
+
+
+def _save_judged(row: Versioned) -> None:
+    """Save `row`, judged by full_clean() a moment ago. A unique value another transaction took
+    in that moment is refused as full_clean() refuses it, under the field's name (422), not as
+    the database's error (500)."""
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:
+        row.validate_unique()  # sees the other row now (read committed everywhere): raises
+        raise
 
 
 def _log(row: Versioned, verb: str, actor, **values) -> None:
