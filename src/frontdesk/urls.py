@@ -7,6 +7,7 @@ ending with the objects' stored addresses (core/routes).
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import URLPattern, URLResolver, include, path
 
+from frontdesk.core import sitemap
 from frontdesk.core.api import api
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -14,6 +15,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/cms/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("frontdesk.inbox.urls")),
+    path("sitemap.xml", sitemap.sitemap, name="sitemap"),
+    path("sitemap-<int:number>.xml", sitemap.sitemap_part, name="sitemap-part"),
+    path("robots.txt", sitemap.robots, name="robots"),
 ]
 
 urlpatterns += i18n_patterns(

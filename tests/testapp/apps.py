@@ -19,19 +19,26 @@ class TestAppConfig(AppConfig):
         # --- Routes (core/routes): an event and a category type sharing one prefix level.
         from frontdesk.core.routes.registry import RouteType, register_route_type
         from tests.testapp import views
+        from tests.testapp.models import RoutedEvent
 
-        for name, model, view in (
-            ("test-event", "testapp.RoutedEvent", views.routed_event),
-            ("test-event-category", "testapp.RoutedCategory", views.routed_category),
-        ):
-            register_route_type(
-                RouteType(name=name, model=model, field="slug", prefix=routes_prefix, view=view)
+        # Events are in the sitemap with their last change; categories are not listed.
+        register_route_type(
+            RouteType(
+                name="test-event", model="testapp.RoutedEvent", field="slug", prefix=routes_prefix,
+                view=views.routed_event, listed=RoutedEvent.objects.all, modified="changed_at",
             )
+        )  # fmt: skip
+        register_route_type(
+            RouteType(
+                name="test-event-category", model="testapp.RoutedCategory", field="slug",
+                prefix=routes_prefix, view=views.routed_category,
+            )
+        )  # fmt: skip
         # --- end of Routes
 
         # --- The bin (core/bin): crates, which also hold an address under the test prefix.
         from frontdesk.core.bin.registry import BinType, register_bin_type
-        from tests.testapp.models import refuse_crate_restore
+        from tests.testapp.models import Crate, refuse_crate_restore
 
         register_bin_type(
             BinType(name="test.crate", model="testapp.Crate", permission="testapp.delete_crate",
@@ -39,7 +46,12 @@ class TestAppConfig(AppConfig):
         )  # fmt: skip
         register_route_type(
             RouteType(
-                name="test-crate", model="testapp.Crate", field="slug", prefix=routes_prefix, view=views.crate
+                name="test-crate",
+                model="testapp.Crate",
+                field="slug",
+                prefix=routes_prefix,
+                view=views.crate,
+                listed=Crate.objects.all,  # the default manager leaves out the bin
             )
         )
 

@@ -16,6 +16,7 @@ from frontdesk.core.models import Versioned
 class RoutedEvent(models.Model):
     title = TranslatedField()
     slug = TranslatedField()
+    changed_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
         return translate(self.title)

@@ -22,9 +22,11 @@ class CoreConfig(AppConfig):
         from frontdesk.core.project_fields.types import register_built_in_types
         from frontdesk.core.routes.reserved import register_reserved_paths
         from frontdesk.core.settings_groups.groups import register_host_groups
+        from frontdesk.core.sitemap import home_addresses, register_sitemap_address
         from frontdesk.core.versions import connect_versioned_models
 
         register_reserved_paths()
+        register_sitemap_address("home", home_addresses)
         # Before any app's screen is registered: a screen's patches are checked against the types.
         register_built_in_types()
         connect_versioned_models(apps.get_models())

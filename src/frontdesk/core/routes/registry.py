@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.apps import apps
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
 
 from frontdesk.core.languages import site_language_codes, translate
@@ -21,13 +21,17 @@ class RouteType:
     under which a refused address is reported; `prefix()` reads the type's configured prefix at
     every call (so a changed setting is seen by `routes-rebuild` and the system check); `view`
     answers the object's page. A type whose addresses are shaped otherwise overrides
-    `path_for_slug` in a subclass."""
+    `path_for_slug` in a subclass. `listed` answers the objects whose addresses the sitemap
+    names (published ones; a binned row has no address anyway), None for a type it leaves out;
+    `modified` names their field of the last change, for the sitemap's lastmod."""
 
     name: str
     model: str
     field: str
     prefix: Callable[[], str]
     view: Callable[[HttpRequest, Model], HttpResponse]
+    listed: Callable[[], QuerySet] | None = None
+    modified: str = ""
 
     @cached_property
     def model_class(self) -> type[Model]:

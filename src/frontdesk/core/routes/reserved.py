@@ -17,3 +17,5 @@ def register_reserved_paths() -> None:
     register_reserved_path("static", urlsplit(settings.STATIC_URL).path)
     register_reserved_path("media", urlsplit(settings.MEDIA_URL).path)
     register_reserved_path("favicon", "favicon.ico")
+    register_reserved_path("sitemap", "sitemap.xml")
+    register_reserved_path("robots", "robots.txt")
