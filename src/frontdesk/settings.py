@@ -157,6 +157,7 @@ BASE_URL = env("FRONTDESK_BASE_URL", BASE_URL_DEFAULT).rstrip("/")
 INSTALLED_APPS = [
     "frontdesk.core",
     "frontdesk.inbox",
+    "frontdesk.services",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -482,6 +483,9 @@ FRONTDESK: dict[str, Any] = {
         ),
         anonymise_ip=set_bool("FRONTDESK_INBOX_ANONYMISE_IP"),
     ),
+    # The services: only what the environment sets; the default prefix is in services/conf.py
+    # and docs/services.md has the table. Set but empty, the prefix refuses to boot (E110).
+    "services": given(prefix=os.environ.get("FRONTDESK_SERVICES_PREFIX")),
     # A site's own fields on the editing screens: screen id -> patch list (docs/host.md,
     # "Project fields"), e.g. {"inbox.form-editor": [{"op": "add", "target": "project-fields",
     # "node": {"id": "budget", "type": "number", "name": "budget", "label": {"en": "Budget"}}}]}.

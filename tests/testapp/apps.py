@@ -55,6 +55,17 @@ class TestAppConfig(AppConfig):
             )
         )
 
+        # --- Relations (core/relations.py): test events as a relation target of tours.
+        from frontdesk.core.relations import RelationTarget, register_relation_target
+        from tests.testapp import relations
+
+        register_relation_target(
+            RelationTarget(
+                name="test-event", lookup_by_id=relations.cards, lookup_by_address=relations.at_address,
+                card=relations.card, existing=relations.existing, label="event",
+            )
+        )  # fmt: skip
+
         # --- Versions (core/versions.py): the test model's API routes and agent tools.
         from tests.testapp import versions_doors
 

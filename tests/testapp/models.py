@@ -7,6 +7,7 @@ from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
 from frontdesk.core.models import Versioned
+from frontdesk.core.relations import OrderedRelation
 
 # --- Routes (core/routes) ---------------------------------------------------------------------
 # Two route types at one level under one prefix, as events and event categories are; registered
@@ -90,3 +91,19 @@ def refuse_crate_restore(crate: Crate) -> str | None:
 
 
 # --- End of the bin ------------------------------------------------------------------------------
+
+
+# --- Relations (frontdesk.core.relations) --------------------------------------------------------
+# A tour holds an ordered list of test events (the relation target "test-event", registered in
+# apps.py over RoutedEvent), as an event holds its services.
+
+
+class Tour(models.Model):
+    name = models.CharField(max_length=100)
+    stops = OrderedRelation(target="test-event")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# --- End of relations ----------------------------------------------------------------------------

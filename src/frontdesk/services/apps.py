@@ -1,0 +1,72 @@
+"""The services app: registers its route type, bin, editing screen, relation target, panel
+section, API router, MCP tools and demo content. The host imports nothing from here."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ServicesConfig(AppConfig):
+    name = "frontdesk.services"
+    label = "services"
+    verbose_name = _("Services")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from frontdesk.core.api import register_router
+        from frontdesk.core.bin.registry import BinType, register_bin_type
+        from frontdesk.core.demo import register_demo
+        from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.project_fields import register_screen
+        from frontdesk.core.relations import RelationTarget, register_relation_target
+        from frontdesk.core.routes.registry import RouteType, register_route_type
+        from frontdesk.services import (
+            checks,  # noqa: F401  (registers the system checks)
+            demo,
+            outputs,
+            queries,
+        )
+        from frontdesk.services.api import router
+        from frontdesk.services.conf import services_prefix
+        from frontdesk.services.mcp_tools import register_services_tools
+        from frontdesk.services.screens import SERVICE_FORM
+        from frontdesk.services.views import service_page
+
+        # /services/<slug> per language; the sitemap names the visible ones outside the bin.
+        register_route_type(
+            RouteType(
+                name=queries.ROUTE_TYPE,
+                model="services.Service",
+                field="slug",
+                prefix=services_prefix,
+                view=service_page,
+                listed=queries.published,
+                modified="updated_at",
+            )
+        )
+        register_bin_type(
+            BinType(name="services.service", model="services.Service", permission="services.manage")
+        )
+        register_screen(SERVICE_FORM)
+        register_relation_target(
+            RelationTarget(
+                name="service",
+                lookup_by_id=outputs.published_cards,
+                lookup_by_address=queries.service_at,
+                card=outputs.service_card,
+                existing=outputs.existing_ids,
+                label=_("service"),
+            )
+        )
+        register_router("/services", router)
+        register_services_tools()
+        register_demo("services", seed=demo.seed, remove=demo.remove, pages=demo.pages)
+        register_section(
+            Section(
+                key="services",
+                label=_("Services"),
+                icon="square",
+                permission="services.view",
+                order=30,
+                urlconf="frontdesk.services.panel_urls",
+            )
+        )

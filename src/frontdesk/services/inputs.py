@@ -1,0 +1,62 @@
+"""The services' inputs: one model per changing operation, the panel API's body and the agent
+tool's parameters alike (docs/architecture.md, "Inputs"). Values are judged by the operations,
+which key their errors by the same names."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from frontdesk.core.inputs import Input
+from frontdesk.core.limits import MAX_ID
+from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
+from frontdesk.services.screens import SERVICE_FORM
+
+Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
+TEXTS_HELP = (
+    'Text per language code, the site\'s languages only, e.g. {"en": "Garden design", "de": "Gartenplanung"}. '
+    'A save changes the languages it names and keeps the others; "" or null removes a language; '
+    "a plain string sets the site's default language."
+)
+Translations = Annotated[
+    dict[str, str | None] | str, Field(examples=[{"en": "Garden design", "de": "Gartenplanung"}])
+]
+
+
+class ServiceChange(Input):
+    """A change of a service: only the keys given change."""
+
+    title: Translations | None = Field(None, description="The service's name. " + TEXTS_HELP)
+    slug: Translations | None = Field(
+        None,
+        description="The address segment per language, after the services prefix (/services/<slug>): "
+        "lower-case letters, digits, single hyphens. A language without its own slug uses the default "
+        "language's. A changed slug keeps the old address, answering 301. " + TEXTS_HELP,
+        examples=[{"en": "garden-design", "de": "gartenplanung"}],
+    )
+    lead: Translations | None = Field(
+        None, description="A short introduction in plain text, at most 1000 characters. " + TEXTS_HELP
+    )
+    is_visible: bool | None = Field(None, description="false takes the service's page off the site.")
+    extra: dict[str, Any] | None = Field(
+        None, description=EXTRA_HELP, json_schema_extra=extra_schema(SERVICE_FORM.id)
+    )
+
+    def values(self) -> dict[str, Any]:
+        """The values given, as the operations take them: a key left out keeps its value, null
+        clears it (a title, which every service needs, is refused)."""
+        return self.model_dump(exclude_unset=True)
+
+
+class ServiceIn(ServiceChange):
+    """A new service: the title is required; without a slug, the title makes one."""
+
+    required_fields = ("title",)
+
+
+class OrderIn(Input):
+    order: list[Id] = Field(
+        description="Every service outside the bin exactly once, by id, in the new order.",
+        examples=[[3, 1, 2]],
+    )

@@ -1,0 +1,78 @@
+"""Services as the doors answer them: plain dicts shaped like the API's schemas (api.py), shared by
+the MCP tools, and the card other modules print (an event's services) through the relation
+targets (core/relations.py).
+
+Translated values are answered whole (`title`) and as text in the caller's language
+(`title_text`). The card holds text in the language asked for; its `cover` is null until the
+picture library gives services a cover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from frontdesk.core.languages import translate
+from frontdesk.core.project_fields import listed_extra
+from frontdesk.services import queries
+from frontdesk.services.models import Service
+from frontdesk.services.screens import SERVICE_FORM
+
+
+def service_out(service: Service, addresses: dict[str, str] | None = None) -> dict[str, Any]:
+    """The API's service; `addresses` ({language: address}) when the caller read them in bulk."""
+    if addresses is None:
+        addresses = queries.addresses([service.pk]).get(service.pk, {})
+    return {
+        "id": service.pk,
+        "title": service.title or {},
+        "title_text": translate(service.title),
+        "slug": service.slug or {},
+        "lead": service.lead or {},
+        "is_visible": service.is_visible,
+        "position": service.position,
+        "addresses": addresses,
+        "extra": listed_extra(SERVICE_FORM.id, service.extra),
+        "created_at": service.created_at,
+        "updated_at": service.updated_at,
+        "deleted_at": service.deleted_at,
+    }
+
+
+def services_out(services: Iterable[Service]) -> list[dict[str, Any]]:
+    """Many services with their addresses in two queries however many (rows, then routes)."""
+    rows = list(services)
+    found = queries.addresses([service.pk for service in rows])
+    return [service_out(service, found.get(service.pk, {})) for service in rows]
+
+
+def service_card(service: Service, language: str, url: str | None = None) -> dict[str, Any]:
+    """The card: what a list or another module's page prints of a service."""
+    if url is None:
+        url = queries.addresses([service.pk], language).get(service.pk, {}).get(language)
+    return {
+        "id": service.pk,
+        "url": url,
+        "title": translate(service.title, language),
+        "lead": translate(service.lead, language),
+        "cover": None,  # the picture library's cover, once services have one
+    }
+
+
+def published_cards(ids: Iterable[int], language: str) -> dict[int, dict[str, Any]]:
+    """{id: card} of those services a visitor sees (visible, outside the bin): two queries,
+    however many ids."""
+    wanted = [pk for pk in ids if isinstance(pk, int)]
+    if not wanted:
+        return {}
+    services = list(queries.published().filter(pk__in=wanted))
+    urls = queries.addresses([service.pk for service in services], language)
+    return {
+        service.pk: service_card(service, language, urls.get(service.pk, {}).get(language))
+        for service in services
+    }
+
+
+def existing_ids(ids: Iterable[int]) -> set[int]:
+    """The ids that name a service outside the bin, visible or not: one query."""
+    return set(Service.objects.filter(pk__in=list(ids)).values_list("pk", flat=True))
