@@ -56,6 +56,8 @@ SETTINGS = "/api/cms/settings"
 SETTINGS_READ = Rule("core.settings.manage", scope="settings:read")
 SETTINGS_WRITE = Rule("core.settings.manage", scope="settings:write")
 VIEW, UPDATE, MANAGE = Rule("inbox.view"), Rule("inbox.update"), Rule("inbox.manage")
+SERVICES = "/api/cms/services"
+SERVICES_VIEW, SERVICES_MANAGE = Rule("services.view"), Rule("services.manage")
 
 API: dict[tuple[str, str], Rule] = {
     ("GET", "/api/cms/me"): Rule(None),
@@ -93,6 +95,13 @@ API: dict[tuple[str, str], Rule] = {
     ("PUT", f"{INBOX}/statuses/{{status}}"): MANAGE,
     ("DELETE", f"{INBOX}/statuses/{{status}}"): MANAGE,
     ("GET", f"{INBOX}/assignees"): VIEW,
+    ("GET", SERVICES): SERVICES_VIEW,
+    ("POST", SERVICES): SERVICES_MANAGE,
+    ("POST", f"{SERVICES}/sorting"): SERVICES_MANAGE,
+    ("GET", f"{SERVICES}/{{service}}"): SERVICES_VIEW,
+    ("PUT", f"{SERVICES}/{{service}}"): SERVICES_MANAGE,
+    ("DELETE", f"{SERVICES}/{{service}}"): SERVICES_MANAGE,
+    ("POST", f"{SERVICES}/{{service}}/restore"): SERVICES_MANAGE,
 }
 
 # Panel pages: every permission the page needs (the section's and the page's own).
@@ -105,6 +114,10 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/inbox/forms/<int:form>/edit/": ("inbox.view", "inbox.manage"),
     "/cms/inbox/forms/<int:form>/embedding/": ("inbox.view", "inbox.manage"),
     "/cms/inbox/statuses/": ("inbox.view", "inbox.manage"),
+    "/cms/services/": ("services.view",),
+    "/cms/services/bin/": ("services.view",),
+    "/cms/services/new/": ("services.view", "services.manage"),
+    "/cms/services/<int:service>/": ("services.view", "services.manage"),
     "/cms/profile/": (),
     "/cms/accounts/": ("core.accounts.manage",),
     "/cms/tokens/": ("core.tokens.manage",),

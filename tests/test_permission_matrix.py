@@ -9,6 +9,7 @@ from frontdesk.core import notes
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.services.operations import create_service
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.matrix import NOTE_ENTITIES, declared_api, declared_panel, table_problems, walk_matrix
 
@@ -33,7 +34,9 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
         {"name": "Ada Matrixperson", "email": "ada.matrix@example.org", "consent": "on"},
         files={"cv": [SimpleUploadedFile("matrix-cv.pdf", PDF, content_type="application/pdf")]},
     )
+    service = create_service(actor=None, values={"title": {"en": "Garden design"}, "slug": {"en": "garden"}})
     return {
+        "service": service.pk,
         "entity": account_notes,
         "object_id": subject.pk,
         "form": form.pk,

@@ -1,0 +1,70 @@
+"""Services as the relation target "service" (core/relations.py): cards of the published ones in
+a fixed number of queries, lookup by address, and ids an editor may choose."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from frontdesk.core.relations import RELATION_TARGETS, clean_relation, resolve_references
+from frontdesk.services.operations import bin_service, update_service
+from tests.services.conftest import make_service
+
+pytestmark = pytest.mark.django_db
+
+
+def test_services_register_the_target_service():
+    assert RELATION_TARGETS.names()[0] == "service"
+
+
+def test_cards_name_the_published_services_in_the_language_asked_in_two_queries():
+    target = RELATION_TARGETS["service"]
+    garden = make_service(
+        {"en": "Garden", "de": "Garten"}, {"en": "garden", "de": "garten"}, lead={"de": "Pläne."}
+    )
+    trees = make_service("Trees", "trees")
+    hidden = make_service("Hidden", "hidden")
+    update_service(hidden, actor=None, values={"is_visible": False})
+    binned = make_service("Binned", "binned")
+    bin_service(binned, actor=None)
+    many = [make_service(f"S{index}", f"s{index}") for index in range(10)]
+    with CaptureQueriesContext(connection) as few:
+        target.lookup_by_id([garden.pk], "de")
+    with CaptureQueriesContext(connection) as lots:
+        cards = target.lookup_by_id([garden.pk, trees.pk, hidden.pk, binned.pk, *(s.pk for s in many)], "de")
+    assert len(few) == len(lots) == 2
+    assert cards[garden.pk] == {
+        "id": garden.pk,
+        "url": "/de/services/garten",
+        "title": "Garten",
+        "lead": "Pläne.",
+        "cover": None,
+    }
+    assert hidden.pk not in cards and binned.pk not in cards and len(cards) == 12
+
+
+def test_an_editor_may_choose_a_hidden_service_but_not_one_in_the_bin_or_unknown():
+    hidden = make_service("Hidden", "hidden", is_visible=False)
+    binned = make_service("Binned", "binned")
+    bin_service(binned, actor=None)
+    assert clean_relation("service", [hidden.pk], field="services") == [hidden.pk]
+    with pytest.raises(ValidationError) as caught:
+        clean_relation("service", [binned.pk, 424242], field="services")
+    assert caught.value.message_dict == {
+        "services": [f"There is no service {binned.pk}.", "There is no service 424242."]
+    }
+
+
+def test_a_service_is_found_by_its_address_or_slug_in_any_language():
+    garden = make_service("Garden", {"en": "garden", "de": "garten"})
+    for reference in (
+        "/de/services/garten",
+        "services/garden",
+        "garten",
+        "https://example.org/services/garden",
+    ):
+        assert RELATION_TARGETS["service"].lookup_by_address(reference) == garden.pk
+    assert RELATION_TARGETS["service"].lookup_by_address("/services/nothing") is None
+    assert resolve_references("service", ["garten"], field="services") == [garden.pk]
