@@ -21,6 +21,8 @@ from frontdesk.inbox.inputs import FormChange
 # properties each side has alone, by design, with the reason.
 OPERATIONS: list[tuple[str, str, str, set[str], dict[str, str]]] = [
     ("inbox_form_save", "put", "/api/cms/inbox/forms/{form}", {"form"}, {}),
+    ("services_create", "post", "/api/cms/services", set(), {}),
+    ("services_update", "put", "/api/cms/services/{service}", {"service"}, {}),
     ("settings_update", "patch", "/api/cms/settings/{group}", {"group"}, {}),
     ("notes_add", "post", "/api/cms/entities/{entity}/{object_id}/notes", {"entity", "id"}, {}),
     (

@@ -27,7 +27,13 @@ Translations = Annotated[
 class ServiceChange(Input):
     """A change of a service: only the keys given change."""
 
-    title: Translations | None = Field(None, description="The service's name. " + TEXTS_HELP)
+    # The example on the field itself: ServiceIn makes the title required (core/inputs.Input),
+    # which keeps a field's own settings and not those of its annotation.
+    title: Translations | None = Field(
+        None,
+        description="The service's name. " + TEXTS_HELP,
+        examples=[{"en": "Garden design", "de": "Gartenplanung"}],
+    )
     slug: Translations | None = Field(
         None,
         description="The address segment per language, after the services prefix (/services/<slug>): "
