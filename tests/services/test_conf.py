@@ -61,7 +61,13 @@ def test_a_good_prefix_passes(db, settings):
 def test_the_site_refuses_to_boot_with_an_empty_prefix_from_the_environment(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "frontdesk", "check"],
-        env={**os.environ, "FRONTDESK_VAR_DIR": str(tmp_path), "FRONTDESK_SERVICES_PREFIX": ""},
+        # The embedded database: the test run's server database is not made for another process.
+        env={
+            **os.environ,
+            "FRONTDESK_VAR_DIR": str(tmp_path),
+            "FRONTDESK_SERVICES_PREFIX": "",
+            "DATABASE_URL": "",
+        },
         capture_output=True,
         text=True,
         check=False,
