@@ -47,7 +47,18 @@ def register() -> None:
     register_category_tools(
         "testapp_happening_categories", HAPPENING, scope="testapp:write", read_scope="testapp:read"
     )
-    register_section(category_section(TOPIC, key="testapp-topics", urlconf="tests.testapp.topic_urls"))
+    # A group of their own, late in the menu, so the host's sections keep their places in its tests.
     register_section(
-        category_section(HAPPENING, key="testapp-happenings", urlconf="tests.testapp.happening_urls")
+        category_section(
+            TOPIC, key="testapp-topics", urlconf="tests.testapp.topic_urls", group="Test app", order=950
+        )
+    )
+    register_section(
+        category_section(
+            HAPPENING,
+            key="testapp-happenings",
+            urlconf="tests.testapp.happening_urls",
+            group="Test app",
+            order=951,
+        )
     )

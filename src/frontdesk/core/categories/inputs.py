@@ -23,8 +23,9 @@ TEXTS_HELP = (
     'A save changes the languages it names and keeps the others; "" or null removes a language; '
     "a plain string sets the site's default language."
 )
-# A plain string is the default language's text (core/fields.py, merge_translations).
-Translations = Annotated[dict[str, str | None] | str, Field(examples=[{"en": "Shipping", "de": "Versand"}])]
+# A plain string is the default language's text (core/fields.py, merge_translations). Examples go
+# on each field, not here: a create model's required copy of a field keeps only the field's own.
+Translations = dict[str, str | None] | str
 # Twice the operation's limits: a text a little too long is refused by the operation in the
 # panel's words; only an absurd body is stopped here.
 LONGEST_BODY_TEXT = 2 * INTRODUCTION_MAX_LENGTH
@@ -93,6 +94,7 @@ def _make(type_name: str) -> CategoryInputs:
                 None,
                 description=f"The text above the category's list, at most {INTRODUCTION_MAX_LENGTH} "
                 "characters per language. " + TEXTS_HELP,
+                examples=[{"en": "Small groups, hands on."}],
             ),
         )
     fields["extra"] = (
