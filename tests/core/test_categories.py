@@ -18,6 +18,7 @@ from frontdesk.core.errors import InUse, NotFound, problem
 from frontdesk.core.log import log_of
 from frontdesk.core.models.routes import Route
 from frontdesk.core.routes.claims import claim_routes
+from tests.project_fields import BUDGET, TAGLINE, project_fields
 from tests.testapp.categories import HAPPENING, HAPPENINGS_MANAGE, TOPIC, TOPICS_MANAGE
 from tests.testapp.models import RoutedEvent, TopicQuestion
 from tests.testapp.routing import make_event
@@ -288,3 +289,27 @@ def test_resolve_categories_refuses_a_reference_that_names_none_never_drops_it()
     assert refused.value.message_dict == {
         "categories": ["There is no category 999999.", "There is no category nothing."]
     }
+
+
+# --- Project fields ---------------------------------------------------------------------------
+
+
+def test_project_fields_are_judged_by_the_types_screen_and_read_by_the_template_filter():
+    from django.template import Context, Template
+
+    with project_fields(BUDGET, TAGLINE, screen="testapp.topic-form"):
+        category = topic("Shipping", extra={"budget": 12, "tagline": {"en": "Fast"}})
+        with pytest.raises(ValidationError) as refused:
+            operations.update_category(category, actor=None, values={"extra": {"budget": -1}})
+        assert list(refused.value.message_dict) == ["budget"]
+        operations.update_category(category, actor=None, values={"extra": {"tagline": {"de": "Schnell"}}})
+        category.refresh_from_db()
+        assert category.extra == {"budget": 12, "tagline": {"en": "Fast", "de": "Schnell"}}
+        printed = Template('{% load project_fields %}{{ category|extra:"tagline" }}').render(
+            Context({"category": category})
+        )
+        assert printed == "Fast"
+        # The other type's screen has no such field: refused as unknown.
+        with pytest.raises(ValidationError) as refused:
+            happening("Workshops", extra={"budget": 1})
+        assert "Unknown project field: budget." in str(refused.value)
