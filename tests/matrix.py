@@ -58,6 +58,23 @@ SETTINGS_WRITE = Rule("core.settings.manage", scope="settings:write")
 VIEW, UPDATE, MANAGE = Rule("inbox.view"), Rule("inbox.update"), Rule("inbox.manage")
 SERVICES = "/api/cms/services"
 SERVICES_VIEW, SERVICES_MANAGE = Rule("services.view"), Rule("services.manage")
+# The shared categories' router as the test app mounts it for two types (core/categories/api.py).
+TOPICS, HAPPENINGS = "/api/cms/testapp/topics", "/api/cms/testapp/happening-categories"
+TOPICS_MANAGE, TOPICS_EDIT = Rule("testapp.topics.manage"), Rule("testapp.topics.edit")
+HAPPENINGS_MANAGE = Rule("testapp.happenings.manage")
+
+
+def category_routes(base: str, manage: Rule, pick: Rule) -> dict[tuple[str, str], Rule]:
+    return {
+        ("GET", base): manage,
+        ("POST", base): manage,
+        ("POST", f"{base}/reorder"): manage,
+        ("GET", f"{base}/picker"): pick,
+        ("PUT", f"{base}/{{category}}"): manage,
+        ("DELETE", f"{base}/{{category}}"): manage,
+        ("POST", f"{base}/{{category}}/restore"): manage,
+    }
+
 
 API: dict[tuple[str, str], Rule] = {
     ("GET", "/api/cms/me"): Rule(None),
@@ -102,6 +119,8 @@ API: dict[tuple[str, str], Rule] = {
     ("PUT", f"{SERVICES}/{{service}}"): SERVICES_MANAGE,
     ("DELETE", f"{SERVICES}/{{service}}"): SERVICES_MANAGE,
     ("POST", f"{SERVICES}/{{service}}/restore"): SERVICES_MANAGE,
+    **category_routes(TOPICS, TOPICS_MANAGE, TOPICS_EDIT),
+    **category_routes(HAPPENINGS, HAPPENINGS_MANAGE, HAPPENINGS_MANAGE),
 }
 
 # Panel pages: every permission the page needs (the section's and the page's own).
@@ -124,6 +143,10 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/settings/": ("core.settings.manage",),
     "/cms/settings/<slug:group>/": ("core.settings.manage",),
     "/cms/design/": ("core.design.view",),
+    "/cms/testapp-topics/": ("testapp.topics.manage",),
+    "/cms/testapp-topics/bin/": ("testapp.topics.manage",),
+    "/cms/testapp-happenings/": ("testapp.happenings.manage",),
+    "/cms/testapp-happenings/bin/": ("testapp.happenings.manage",),
 }
 
 # Note entities: (permission to read the notes, permission to add one).

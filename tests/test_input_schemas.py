@@ -25,6 +25,25 @@ OPERATIONS: list[tuple[str, str, str, set[str], dict[str, str]]] = [
     ("services_update", "put", "/api/cms/services/{service}", {"service"}, {}),
     ("settings_update", "patch", "/api/cms/settings/{group}", {"group"}, {}),
     ("notes_add", "post", "/api/cms/entities/{entity}/{object_id}/notes", {"entity", "id"}, {}),
+    # The shared categories' tools and router, as the test app mounts them for two types.
+    ("testapp_topics_create", "post", "/api/cms/testapp/topics", set(), {}),
+    ("testapp_topics_update", "put", "/api/cms/testapp/topics/{category}", {"category"}, {}),
+    ("testapp_topics_reorder", "post", "/api/cms/testapp/topics/reorder", set(), {}),
+    ("testapp_happening_categories_create", "post", "/api/cms/testapp/happening-categories", set(), {}),
+    (
+        "testapp_happening_categories_update",
+        "put",
+        "/api/cms/testapp/happening-categories/{category}",
+        {"category"},
+        {},
+    ),
+    (
+        "testapp_happening_categories_reorder",
+        "post",
+        "/api/cms/testapp/happening-categories/reorder",
+        set(),
+        {},
+    ),
     (
         "inbox_set_status",
         "put",

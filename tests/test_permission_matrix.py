@@ -6,12 +6,14 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from frontdesk.core import notes
+from frontdesk.core.categories.operations import create_category
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
 from frontdesk.services.operations import create_service
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.matrix import NOTE_ENTITIES, declared_api, declared_panel, table_problems, walk_matrix
+from tests.testapp.models import TopicQuestion
 
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
@@ -35,8 +37,13 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
         files={"cv": [SimpleUploadedFile("matrix-cv.pdf", PDF, content_type="application/pdf")]},
     )
     service = create_service(actor=None, values={"title": {"en": "Garden design"}, "slug": {"en": "garden"}})
+    # A category of each test type; the topic holds a question, so its deletion is refused (409).
+    topic = create_category("test-topic", actor=None, values={"name": {"en": "Matrix topic"}})
+    TopicQuestion.objects.create(text="Matrix question").categories.add(topic)
+    create_category("test-happening", actor=None, values={"name": {"en": "Matrix happening"}})
     return {
         "service": service.pk,
+        "category": topic.pk,
         "entity": account_notes,
         "object_id": subject.pk,
         "form": form.pk,

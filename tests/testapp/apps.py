@@ -65,6 +65,10 @@ class TestAppConfig(AppConfig):
                 card=relations.card, existing=relations.existing, label="event",
             )
         )  # fmt: skip
+        # --- Shared categories (core/categories): a FAQ-like and an events-like type, mounted.
+        from tests.testapp import categories
+
+        categories.register()
 
         # --- Versions (core/versions.py): the test model's API routes and agent tools.
         from tests.testapp import versions_doors

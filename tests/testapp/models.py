@@ -18,6 +18,8 @@ class RoutedEvent(models.Model):
     title = TranslatedField()
     slug = TranslatedField()
     changed_at = models.DateTimeField(auto_now=True)
+    # The shared categories' events-like type (test-happening, below) counts these.
+    categories = models.ManyToManyField("core.Category", blank=True, related_name="test_events")
 
     def __str__(self) -> str:
         return translate(self.title)
@@ -107,3 +109,55 @@ class Tour(models.Model):
 
 
 # --- End of relations ----------------------------------------------------------------------------
+# --- Shared categories (frontdesk.core.categories) -----------------------------------------------
+# Two category types, registered in apps.py: test-topic, FAQ-like, without addresses, whose items
+# are topic questions; test-happening, events-like, with addresses under the test prefix (the level
+# of the test events), whose items are the routed events above.
+
+
+class Access(models.Model):
+    """The test app's own permissions, declared as every app declares them (the permission matrix
+    makes one role per permission declared on an `Access` model)."""
+
+    class Meta:
+        managed = False
+        default_permissions = ()
+        permissions = [
+            ("topics.manage", "Manage the test topics"),
+            ("topics.edit", "Edit topic questions (and pick their topics)"),
+            ("happenings.manage", "Manage the test happening categories"),
+        ]
+
+    def __str__(self) -> str:
+        return "test app permissions"
+
+
+class TopicQuestion(models.Model):
+    text = models.CharField(max_length=200)
+    categories = models.ManyToManyField("core.Category", blank=True, related_name="test_questions")
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _count(model: type[models.Model], ids: list[int]) -> dict[int, int]:
+    """{category id: items} in one query over the relation's table, as a module counts its items."""
+    through = model._meta.get_field("categories").remote_field.through  # type: ignore[union-attr]
+    counted = (
+        through.objects.filter(category_id__in=ids)
+        .values("category_id")
+        .annotate(items=models.Count("pk"))
+        .values_list("category_id", "items")
+    )
+    return dict(counted)
+
+
+def questions_per_topic(ids: list[int]) -> dict[int, int]:
+    return _count(TopicQuestion, ids)
+
+
+def events_per_happening(ids: list[int]) -> dict[int, int]:
+    return _count(RoutedEvent, ids)
+
+
+# --- End of shared categories --------------------------------------------------------------------

@@ -25,6 +25,16 @@ class Conflict(Exception):
     """The caller's revision is stale: someone else saved in the meantime (409)."""
 
 
+class InUse(Exception):
+    """The record is still used by others and refuses the change (409): a category that holds
+    questions will not go into the bin. `count` says how many use it; every door shows it beside
+    the words (the API's body `in_use`, the tool error's `in_use`), so no door counts again."""
+
+    def __init__(self, message: str, *, count: int) -> None:
+        super().__init__(message)
+        self.count = count
+
+
 @dataclass(frozen=True)
 class Problem:
     """What an error means to a caller: a status, a sentence, and per-field messages."""
@@ -32,6 +42,7 @@ class Problem:
     status: int
     message: str
     errors: dict[str, list[str]] | None = None
+    in_use: int | None = None  # only for InUse: how many records use the one named
 
 
 @dataclass(frozen=True)
@@ -51,6 +62,7 @@ MEANINGS: tuple[tuple[type[Exception], _Meaning], ...] = (
     (Http404, _Meaning(404, _("There is no such record."), own_words=True)),
     (ObjectDoesNotExist, _Meaning(404, _("There is no such record."), own_words=False)),
     (Conflict, _Meaning(409, _("Someone else changed this in the meantime."), own_words=True)),
+    (InUse, _Meaning(409, _("This record is still in use."), own_words=True)),
 )
 
 # The errors `problem()` knows, for an `except` clause.
@@ -74,5 +86,6 @@ def problem(error: Exception) -> Problem | None:
         if isinstance(error, kind):
             own = str(error) if meaning.own_words else ""
             errors = field_errors(error) if isinstance(error, ValidationError) else None
-            return Problem(meaning.status, own or str(meaning.default), errors)
+            in_use = error.count if isinstance(error, InUse) else None
+            return Problem(meaning.status, own or str(meaning.default), errors, in_use)
     return None

@@ -7,7 +7,7 @@ import frontdesk.core.relations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("testapp", "0002_event_changed_at"),
+        ("testapp", "0003_categories"),
     ]
 
     operations = [

@@ -18,6 +18,12 @@ class ErrorOut(Schema):
         " values, `__all__` for the whole request).",
         examples=[{"slug": ["Another form already has this slug."]}],
     )
+    in_use: int | None = Field(
+        None,
+        description="Only with 409 for a record still in use (a category that holds items): how many"
+        " records use it.",
+        examples=[3],
+    )
 
 
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
@@ -25,5 +31,5 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: Error
 
 def answers(code: int, schema: Any, *, conflict: bool = False) -> dict:
     """The documented answers of a route: its success and every error shape (409 too for a route
-    guarded by a revision)."""
+    guarded by a revision or refused while its record is in use)."""
     return {code: schema, **ERRORS, **({409: ErrorOut} if conflict else {})}

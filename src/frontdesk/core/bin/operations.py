@@ -115,7 +115,7 @@ def bin_list(actor: Actor, *, type_name: str | None = None) -> list[BinEntry]:
         BinEntry(bin_type.name, row, bin_type.describe(row), row.deleted_at, row.deleted_by)
         for bin_type in types
         if actor is None or actor.has_perm(bin_type.permission)
-        for row in bin_type.model_class.all_objects.in_bin().select_related("deleted_by")
+        for row in bin_type.rows(bin_type.model_class.all_objects.in_bin()).select_related("deleted_by")
     ]
     return sorted(entries, key=lambda entry: (entry.deleted_at, entry.row.pk), reverse=True)
 
@@ -129,7 +129,8 @@ class PurgePlan:
         """The rows in the bin for longer than `days`, oldest first per type."""
         before = timezone.now() - timedelta(days=self.days)
         for bin_type in self.types:
-            rows = bin_type.model_class.all_objects.filter(deleted_at__lt=before).order_by("deleted_at", "pk")
+            rows = bin_type.rows(bin_type.model_class.all_objects.filter(deleted_at__lt=before))
+            rows = rows.order_by("deleted_at", "pk")
             for row in rows.iterator(chunk_size=500):
                 yield bin_type, row
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from django.apps import apps
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 
 from frontdesk.core.registry import Registry
 
@@ -28,7 +28,9 @@ class BinType(Generic[Row]):
     and seeing it in the bin asks of the account; `describe` names a row in the bin list (its
     title, and where it belongs); `refuse_restore` is the owner's say: a reason why a row may not
     come back now, or None; `changed` is called after a row went in or came out, in the same
-    transaction (the inbox tells its form's cache that the fields changed).
+    transaction (the inbox tells its form's cache that the fields changed). `only` is for a model
+    several owners share (the categories: FAQ's and events', each behind its own permission): the
+    field values that mark this type's rows (`{"type": "faq"}`); empty, every row of the model.
     """
 
     name: str
@@ -37,6 +39,15 @@ class BinType(Generic[Row]):
     describe: Callable[[Row], str] = str
     refuse_restore: Callable[[Row], str | None] | None = None
     changed: Callable[[Row], None] | None = None
+    only: Mapping[str, Any] = field(default_factory=dict)
+
+    def holds(self, row: Model) -> bool:
+        """Whether `row` (of the model) is one of this type's rows."""
+        return all(getattr(row, name) == value for name, value in self.only.items())
+
+    def rows(self, rows: QuerySet) -> QuerySet:
+        """`rows` of the model narrowed to this type's."""
+        return rows.filter(**self.only) if self.only else rows
 
     @cached_property
     def model_class(self) -> type[Row]:
@@ -53,4 +64,4 @@ def register_bin_type(bin_type: BinType[Any]) -> BinType[Any]:
 
 def bin_type_of(row: Model) -> BinType[Any] | None:
     model = row._meta.concrete_model
-    return next((entry for entry in BIN_TYPES.all() if entry.model_class is model), None)
+    return next((entry for entry in BIN_TYPES.all() if entry.model_class is model and entry.holds(row)), None)

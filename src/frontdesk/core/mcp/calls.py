@@ -29,11 +29,13 @@ logger = logging.getLogger(__name__)
 class Refusal(Exception):
     """A call the caller can fix: the body is {"message": ..., "errors"?: {...}}."""
 
-    def __init__(self, message: str, errors: dict[str, list[str]] | None = None):
+    def __init__(self, message: str, errors: dict[str, list[str]] | None = None, in_use: int | None = None):
         super().__init__(message)
         self.body: dict[str, Any] = {"message": message}
         if errors is not None:
             self.body["errors"] = errors
+        if in_use is not None:
+            self.body["in_use"] = in_use
 
     def text(self) -> str:
         lines = [self.body["message"]]
@@ -85,7 +87,7 @@ def _call(spec: ToolSpec | ResourceSpec, actor, params: dict[str, Any], dry_run:
         # The operations' errors, in the words every door uses (core/errors.py).
         meaning = problem(error)
         assert meaning is not None
-        raise Refusal(meaning.message, meaning.errors) from None
+        raise Refusal(meaning.message, meaning.errors, meaning.in_use) from None
 
 
 def run(spec: ToolSpec | ResourceSpec, token_id: int, params: dict[str, Any], dry_run: bool = False) -> Any:

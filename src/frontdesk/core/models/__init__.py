@@ -1,6 +1,7 @@
 """The host's rows: accounts, API/MCP tokens, notes, the log, versions, public addresses, the
-stored settings groups, and the host's own permissions."""
+stored settings groups, the shared categories, and the host's own permissions."""
 
+from frontdesk.core.categories.models import Category
 from frontdesk.core.models.accounts import Access, User
 from frontdesk.core.models.log import LogEntry
 from frontdesk.core.models.notes import Note
@@ -13,6 +14,7 @@ __all__ = [
     "Access",
     "Alias",
     "ApiToken",
+    "Category",
     "LogEntry",
     "Note",
     "Route",

@@ -1,0 +1,77 @@
+"""A category as every door answers it (the API, the agent tools, the panel's scripts): one shape,
+with its item count, and for a type with addresses its slug, introduction and addresses."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ninja import Schema
+from pydantic import Field
+
+from frontdesk.core.categories.queries import CategoryRow, category_type
+from frontdesk.core.languages import translate
+from frontdesk.core.project_fields import listed_extra
+
+
+def category_out(row: CategoryRow) -> dict[str, Any]:
+    category = row.category
+    kind = category_type(category.type)
+    shape: dict[str, Any] = {
+        "id": category.pk,
+        "type": category.type,
+        "name": category.name or {},
+        "name_text": translate(category.name),
+        "is_shown": category.is_shown,
+        "position": category.position,
+        "items": row.items,
+        "extra": listed_extra(kind.screen, category.extra),
+        "in_bin": category.in_bin,
+        "deleted_at": category.deleted_at,
+    }
+    if kind.has_addresses:
+        shape |= {
+            "slug": category.slug or {},
+            "introduction": category.introduction or {},
+            "addresses": row.addresses,
+        }
+    return shape
+
+
+def pick_out(row: CategoryRow) -> dict[str, Any]:
+    """A category as an editor's picker lists it: hidden ones too, marked."""
+    return {
+        "id": row.category.pk,
+        "name": row.category.name or {},
+        "name_text": translate(row.category.name),
+        "is_shown": row.category.is_shown,
+        "items": row.items,
+    }
+
+
+class CategoryOut(Schema):
+    id: int
+    type: str = Field(description="The category type (the module's).", examples=["faq"])
+    name: dict[str, str] = Field(examples=[{"en": "Shipping", "de": "Versand"}])
+    name_text: str = Field(description="The name in the caller's language (fallback rule).")
+    is_shown: bool = Field(description="false: hidden from the site, still pickable by editors.")
+    position: int = Field(description="Place in the type's order (smaller first).")
+    items: int = Field(description="How many of the module's items the category holds.")
+    extra: dict[str, Any] = Field(description="The site's project fields by name, null where empty.")
+    in_bin: bool
+    deleted_at: datetime | None = Field(None, description="When it went into the bin.")
+    slug: dict[str, str] | None = Field(None, description="Types with addresses: the slug per language.")
+    introduction: dict[str, str] | None = Field(None, description="Types with addresses: the introduction.")
+    addresses: dict[str, str] | None = Field(
+        None,
+        description="Types with addresses: the public address per language.",
+        examples=[{"en": "/events/workshops"}],
+    )
+
+
+class PickOut(Schema):
+    id: int
+    name: dict[str, str]
+    name_text: str
+    is_shown: bool = Field(description="Hidden categories are listed too, marked false.")
+    items: int
