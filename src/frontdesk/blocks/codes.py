@@ -92,17 +92,17 @@ class BlockCode:
     # The collection (COLLECTIONS) this type draws items from; rendering fetches them in a batch.
     collection: ClassVar[str | None] = None
 
-    def check(self, values: BlockValues, *, language: str) -> None:
+    def check(self, values: Any, *, language: str) -> None:
         """Rules beyond the values model, run by `clean_content` in the operation's transaction
         (a referenced row exists). Raise ValidationError({value name: [...]}) to refuse."""
 
-    def render(self, values: BlockValues, context: dict[str, Any]) -> SafeString:
+    def render(self, values: Any, context: dict[str, Any]) -> SafeString:
         """The block's HTML. `context` holds `request`, `language`, `block` (its id and type)
         and `items` (the collection's items for these values, or None)."""
         request = context.get("request")
         return mark_safe(render_to_string(self.template, {**context, "values": values}, request=request))  # noqa: S308  (a template's output)
 
-    def head(self, values: BlockValues, context: dict[str, Any], request: HttpRequest | None) -> None:
+    def head(self, values: Any, context: dict[str, Any], request: HttpRequest | None) -> None:
         """Head contributions (frontdesk.core.head): by default the collection's, if any."""
         from frontdesk.blocks.collections import COLLECTIONS
 
