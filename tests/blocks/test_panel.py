@@ -58,3 +58,32 @@ def test_queries_do_not_grow_with_the_types(manager_client, host_types):
     for number in range(10):
         BlockType.objects.create(slug=f"more-{number}", code="text")
     assert count() == before
+
+
+def test_the_editor_tag_prints_the_element_its_addresses_and_its_words():
+    import json
+
+    from django.template import engines
+    from django.utils import translation
+
+    with translation.override("de"):
+        html = (
+            engines["django"]
+            .from_string('{% load blocks_editor %}{% blocks_editor "page-editor" name="content" %}')
+            .render({})
+        )
+    assert 'id="page-editor"' in html and 'data-name="content"' in html
+    assert 'data-types-url="/api/cms/blocks/types"' in html
+    assert 'data-picker-url="/api/cms/blocks/pickers/COLLECTION/PICKER"' in html
+    words = json.loads(
+        re.search(r'<script id="page-editor-strings" type="application/json">(.*?)</script>', html).group(1)
+    )
+    assert words["add"] == "Block hinzufügen"
+
+
+def test_the_sandbox_is_offered_only_when_types_are_installed(manager_client, db):
+    assert (
+        'id="blocks-sandbox"' not in manager_client.get(reverse("panel:panel-blocks:index")).content.decode()
+    )
+    BlockType.objects.create(slug="text", code="text")
+    assert 'id="blocks-sandbox"' in manager_client.get(reverse("panel:panel-blocks:index")).content.decode()

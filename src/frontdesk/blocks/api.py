@@ -36,6 +36,7 @@ class EditorFieldOut(Schema):
     max_length: int | None
     min: int | None
     max: int | None
+    default: str | int | float | bool | None = Field(description="What a new block starts with.")
 
 
 class BlockTypeOut(Schema):
@@ -60,7 +61,7 @@ class ChoiceOut(Schema):
     scope=SCOPE,
     summary="Installed block types with their editor forms",
 )
-def list_types(request: HttpRequest) -> list[dict[str, Any]]:
+def list_block_types(request: HttpRequest) -> list[dict[str, Any]]:
     return [block_type_out(row, code) for row, code in queries.installed_with_code()]
 
 
@@ -70,7 +71,7 @@ def list_types(request: HttpRequest) -> list[dict[str, Any]]:
     scope=SCOPE,
     summary="The choices of a collection's picker (hidden items included and marked)",
 )
-def list_choices(request: HttpRequest, collection: str, picker: str) -> list[dict[str, Any]]:
+def list_block_picker_choices(request: HttpRequest, collection: str, picker: str) -> list[dict[str, Any]]:
     language = translation.get_language() or "en"
     return [
         choice_out(choice) for choice in picker_choices(request.user, collection, picker, language=language)

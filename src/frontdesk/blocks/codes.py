@@ -111,11 +111,16 @@ class BlockCode:
             collection.head(values, context.get("items") or [], request)
 
     def describe(self) -> dict[str, Any]:
-        return {
-            "code": self.slug,
-            "label": str(self.label),
-            "fields": [field.describe() for field in self.editor],
-        }
+        """The editor's description: each control with the values model's default for it (None
+        when it has none), which a new block starts with."""
+        fields = []
+        for field in self.editor:
+            info = self.values.model_fields.get(field.name)
+            default = (
+                None if info is None or info.is_required() else info.get_default(call_default_factory=True)
+            )
+            fields.append({**field.describe(), "default": default})
+        return {"code": self.slug, "label": str(self.label), "fields": fields}
 
 
 BLOCK_CODES: Registry[BlockCode] = Registry("block code")
