@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
@@ -123,6 +124,13 @@ API: dict[tuple[str, str], Rule] = {
     **category_routes(HAPPENINGS, HAPPENINGS_MANAGE, HAPPENINGS_MANAGE),
 }
 
+# The block system (optional: its rows count only while it is installed). The editor's reads need
+# any signed-in account and, for a token, blocks:read; a collection may ask more per picker.
+BLOCKS = "/api/cms/blocks"
+if apps.is_installed("frontdesk.blocks"):
+    API[("GET", f"{BLOCKS}/types")] = Rule(None, scope="blocks:read")
+    API[("GET", f"{BLOCKS}/pickers/{{collection}}/{{picker}}")] = Rule(None, scope="blocks:read")
+
 # Panel pages: every permission the page needs (the section's and the page's own).
 PANEL: dict[str, tuple[str, ...]] = {
     "/cms/inbox/": ("inbox.view",),
@@ -148,6 +156,8 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/testapp-happenings/": ("testapp.happenings.manage",),
     "/cms/testapp-happenings/bin/": ("testapp.happenings.manage",),
 }
+if apps.is_installed("frontdesk.blocks"):
+    PANEL["/cms/block-types/"] = ("blocks.manage",)
 
 # Note entities: (permission to read the notes, permission to add one).
 NOTE_ENTITIES: dict[str, tuple[str, str]] = {

@@ -13,7 +13,12 @@ import frontdesk
 
 SOURCE = Path(frontdesk.__file__).parent
 SHARED = ("site-", "is-")  # the public site's and the spec's state classes
-PREFIXES = {"core": ("fd-", *SHARED), "inbox": ("inbox-", *SHARED), "services": ("services-", *SHARED)}
+PREFIXES = {
+    "core": ("fd-", *SHARED),
+    "inbox": ("inbox-", *SHARED),
+    "services": ("services-", *SHARED),
+    "blocks": ("blocks-", *SHARED),
+}
 TEMPLATE_TAGS = re.compile(r"{%.*?%}|{{.*?}}", re.S)
 CSS_COMMENTS = re.compile(r"/\*.*?\*/", re.S)
 

@@ -52,6 +52,9 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
         "file": submission.files.get().pk,
         "status": Status.objects.get(label__en="In progress").pk,
         "group": INTEGRATIONS,
+        # The test module's collection (tests/testapp/blocks.py).
+        "collection": "test-snippets",
+        "picker": "groups",
         # What only a caller who may read the submission may ever see in an answer.
         "private": {"inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"]},
     }

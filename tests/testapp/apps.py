@@ -74,3 +74,11 @@ class TestAppConfig(AppConfig):
         from tests.testapp import versions_doors
 
         versions_doors.register()
+
+        # --- Blocks (frontdesk.blocks), when installed: a holder, a collection, two codes.
+        from django.apps import apps
+
+        if apps.is_installed("frontdesk.blocks"):
+            from tests.testapp import blocks
+
+            blocks.register()

@@ -161,3 +161,37 @@ def events_per_happening(ids: list[int]) -> dict[int, int]:
 
 
 # --- End of shared categories --------------------------------------------------------------------
+
+
+# --- Blocks (frontdesk.blocks) -------------------------------------------------------------------
+# A post holds block content per language ({"en": [blocks], ...}) and is the test block holder;
+# snippets are the items of the test collection. Registered in tests/testapp/blocks.py.
+
+
+class BlockPost(models.Model):
+    title = models.CharField(max_length=100)
+    content = models.JSONField(default=dict, blank=True)
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Snippet(models.Model):
+    group = models.CharField(max_length=50)
+    text = models.CharField(max_length=200)
+    position = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class SnippetGroup(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=100)
+    hidden = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# --- End of blocks -------------------------------------------------------------------------------
