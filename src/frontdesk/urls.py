@@ -29,3 +29,4 @@ urlpatterns += i18n_patterns(
 )
 
 handler400 = "frontdesk.core.site.views.bad_request"
+handler404 = "frontdesk.core.site.views.not_found"

@@ -1,7 +1,9 @@
 """The test types' public pages: just the title, enough to see which object answered."""
 
 from django.http import HttpResponse
+from django.urls import reverse
 
+from frontdesk.core.head import breadcrumb, head_of, render_page
 from frontdesk.core.languages import translate
 
 
@@ -15,3 +17,35 @@ def routed_category(request, category) -> HttpResponse:
 
 def crate(request, crate) -> HttpResponse:
     return HttpResponse(f"crate: {crate.name}")
+
+
+# --- The head collector (core/head.py): a page whose content contributes to the head the way
+# blocks do (tests/core/test_head.py). GET parameters choose what it adds.
+
+
+def head_page(request) -> HttpResponse:
+    questions = request.GET.getlist("q") or ["Where is the harbour?", "When does the ferry leave?"]
+    blocks = [
+        {
+            "question": question,
+            "node": {
+                "@context": "https://schema.org",
+                "@type": "FAQPage",
+                "mainEntity": [
+                    {
+                        "@type": "Question",
+                        "name": question,
+                        "acceptedAnswer": {"@type": "Answer", "text": f"The answer to {question}"},
+                    }
+                ],
+            },
+        }
+        for question in questions
+    ]
+    if "trail" in request.GET:
+        breadcrumb(request, [("Home", reverse("site:home")), ("Guides", "/guides/"), ("Harbour", None)])
+    if "noindex" in request.GET:
+        head_of(request).set_noindex()
+    return render_page(
+        request, "testapp/head_page.html", {"blocks": blocks, "title": request.GET.get("title")}
+    )
