@@ -7,6 +7,7 @@ from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
 from frontdesk.core.models import Versioned
+from frontdesk.core.seo_card import SeoCardField
 
 # --- Routes (core/routes) ---------------------------------------------------------------------
 # Two route types at one level under one prefix, as events and event categories are; registered
@@ -90,3 +91,19 @@ def refuse_crate_restore(crate: Crate) -> str | None:
 
 
 # --- End of the bin ------------------------------------------------------------------------------
+
+
+# --- The SEO card (frontdesk.core.seo_card) ------------------------------------------------------
+
+
+class Brochure(models.Model):
+    """A row with a title and an SEO card, as pages, services and events have them."""
+
+    title = TranslatedField(required=True)
+    seo = SeoCardField()
+
+    def __str__(self) -> str:
+        return translate(self.title)
+
+
+# --- End of the SEO card -------------------------------------------------------------------------

@@ -7,7 +7,11 @@ from frontdesk import urls as site
 from tests.testapp import views
 
 urlpatterns = [
-    *i18n_patterns(path("test-head/", views.head_page, name="test-head"), prefix_default_language=False),
+    *i18n_patterns(
+        path("test-head/", views.head_page, name="test-head"),
+        path("test-brochures/<int:pk>/", views.brochure_page, name="test-brochure"),
+        prefix_default_language=False,
+    ),
     *site.urlpatterns,
 ]
 handler400 = site.handler400

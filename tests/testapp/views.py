@@ -5,6 +5,8 @@ from django.urls import reverse
 
 from frontdesk.core.head import breadcrumb, head_of, render_page
 from frontdesk.core.languages import translate
+from frontdesk.core.seo_card import contribute_seo_card
+from tests.testapp.models import Brochure
 
 
 def routed_event(request, event) -> HttpResponse:
@@ -49,3 +51,10 @@ def head_page(request) -> HttpResponse:
     return render_page(
         request, "testapp/head_page.html", {"blocks": blocks, "title": request.GET.get("title")}
     )
+
+
+def brochure_page(request, pk: int) -> HttpResponse:
+    """A brochure's page: its SEO card over its own title (core/seo_card.py)."""
+    brochure = Brochure.objects.get(pk=pk)
+    contribute_seo_card(request, brochure.seo, title=brochure.title, description=None)
+    return render_page(request, "testapp/brochure.html", {"brochure": brochure})
