@@ -6,11 +6,20 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from frontdesk.core import notes
+from frontdesk.core.preview import preview_link
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
 from tests.inbox.conftest import CONTACT_FIELDS
-from tests.matrix import NOTE_ENTITIES, declared_api, declared_panel, table_problems, walk_matrix
+from tests.matrix import (
+    NOTE_ENTITIES,
+    declared_api,
+    declared_panel,
+    declared_signed,
+    table_problems,
+    walk_matrix,
+)
+from tests.testapp.models import Notice
 
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
@@ -33,7 +42,9 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
         {"name": "Ada Matrixperson", "email": "ada.matrix@example.org", "consent": "on"},
         files={"cv": [SimpleUploadedFile("matrix-cv.pdf", PDF, content_type="application/pdf")]},
     )
+    notice = Notice.objects.create(title={"en": "Matrix draft notice"}, slug="matrix")
     return {
+        "token": preview_link("test.notice", notice).split("/")[2],
         "entity": account_notes,
         "object_id": subject.pk,
         "form": form.pk,
@@ -43,7 +54,10 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
         "status": Status.objects.get(label__en="In progress").pk,
         "group": INTEGRATIONS,
         # What only a caller who may read the submission may ever see in an answer.
-        "private": {"inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"]},
+        "private": {
+            "inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"],
+            "testapp.change_notice": ["Matrix draft notice"],
+        },
     }
 
 
@@ -55,7 +69,7 @@ def test_every_route_page_and_note_entity_declares_what_the_table_says():
     entities = {
         entity.key: (entity.view_permission, entity.add_permission) for entity in notes.registered_entities()
     }
-    assert table_problems(declared_api(), declared_panel(), entities) == []
+    assert table_problems(declared_api(), declared_panel(), entities, declared_signed()) == []
 
 
 def test_a_route_missing_from_the_table_or_declared_otherwise_is_reported():
@@ -79,4 +93,12 @@ def test_a_route_missing_from_the_table_or_declared_otherwise_is_reported():
         "/cms/inbox/statuses/: declares ('inbox.view',), the table says ('inbox.view', 'inbox.manage')",
         "note entity inbox_submission: declares ('inbox.view', 'inbox.view'),"
         " the table says ('inbox.view', 'inbox.update')",
+    ]
+
+
+def test_a_signed_link_page_missing_from_the_table_is_reported():
+    entities = {"inbox_submission": NOTE_ENTITIES["inbox_submission"]}
+    assert declared_signed() == {"/preview/<str:token>/"}
+    assert table_problems(declared_api(), declared_panel(), entities, set()) == [
+        "/preview/<str:token>/: a signed-link page and the table (tests/matrix.py, SIGNED) must match"
     ]

@@ -59,3 +59,11 @@ class TestAppConfig(AppConfig):
         from tests.testapp import versions_doors
 
         versions_doors.register()
+
+        # --- Draft preview (core/preview.py): notices, shown to accounts that may change them.
+        from frontdesk.core.preview import PreviewType, register_preview_type
+
+        register_preview_type(
+            PreviewType(name="test.notice", model="testapp.Notice", permission="testapp.change_notice",
+                        render=views.notice_preview)
+        )  # fmt: skip

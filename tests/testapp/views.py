@@ -58,3 +58,9 @@ def brochure_page(request, pk: int) -> HttpResponse:
     brochure = Brochure.objects.get(pk=pk)
     contribute_seo_card(request, brochure.seo, title=brochure.title, description=None)
     return render_page(request, "testapp/brochure.html", {"brochure": brochure})
+
+
+def notice_preview(request, notice) -> HttpResponse:
+    """A notice's page as its draft preview shows it (core/preview.py)."""
+    head_of(request).set_title(translate(notice.title))
+    return render_page(request, "testapp/notice.html", {"notice": notice})
