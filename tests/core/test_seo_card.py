@@ -55,7 +55,6 @@ def test_a_row_without_a_card_reads_as_the_empty_card():
         ({"title": {"en": "x" * 101}}, "seo.title", "At most 100 characters."),
         ({"description": {"de": "x" * 301}}, "seo.description", "At most 300 characters."),
         ({"title": {"xx": "Tours"}}, "seo.title", "Unknown language: xx."),
-        ({"image": "no such/key"}, "seo.image", "Name a picture of the library by its key."),
     ],
 )
 def test_bad_values_are_refused_under_their_names(given, key, message):
@@ -66,6 +65,7 @@ def test_an_unknown_key_or_a_wrong_type_is_refused_under_the_cards_name():
     assert set(refusal({"colour": "red"})) == {"seo.colour"}
     assert set(refusal({"noindex": "perhaps"})) == {"seo.noindex"}
     assert set(refusal({"image": "k" * 33})) == {"seo.image"}
+    assert set(refusal({"image": "no such/key"})) == {"seo.image"}
 
 
 @pytest.mark.django_db
@@ -75,7 +75,7 @@ def test_the_model_stores_an_empty_card_and_refuses_a_bad_shape():
     brochure.seo = {"title": {"en": "x" * 101}, "image": 7, "noindex": "yes", "colour": "red"}
     with pytest.raises(ValidationError) as refused:
         brochure.full_clean()
-    assert "seo" in refused.value.message_dict
+    assert "Name a picture of the library by its key." in refused.value.message_dict["seo"]
     brochure.seo = clean_seo_card({"title": {"en": "Tours by boat"}}, stored=brochure.seo)
     brochure.full_clean()
 

@@ -138,7 +138,8 @@ class SeoCardIn(Input):
     image: str | None = Field(
         default_factory=not_given,
         max_length=32,
-        description="The social image: a picture of the library by its key (pictures_list); null removes it.",
+        pattern=r"^[A-Za-z0-9_-]*$",
+        description='The social image: a picture of the library by its key (pictures_list); null or "" removes it.',
         examples=["harbour-7"],
     )
     noindex: bool = Field(
