@@ -10,7 +10,7 @@ row without a route, and a route that declares something else than its row all f
 Roles: anonymous, an account without permissions, one account per declared permission (every
 app's `Access` permissions), a superuser, and bearer tokens of a superuser. Expected:
 
-- anonymous: a redirect to the login page (panel) or 401 (API);
+- anonymous: a redirect to the login page (panel, signed links) or 401 (API);
 - an account without the row's permission: 403;
 - an account with it, and the superuser: anything but 401/403 and never a 5xx;
 - a token without the row's scope: 403, whatever its other scopes; a token with only that scope:
@@ -159,6 +159,14 @@ PANEL: dict[str, tuple[str, ...]] = {
 if apps.is_installed("frontdesk.blocks"):
     PANEL["/cms/block-types/"] = ("blocks.manage",)
 
+# Public pages a signed link opens (core/preview.py): the page -> the permissions of the type the
+# link names. The sample link (`token`) previews a test notice (tests/testapp), a type behind
+# testapp.change_notice. Signed out: the login page, as the panel's; without them: 403.
+SIGNED: dict[str, tuple[str, ...]] = {
+    "/preview/<str:token>/": ("testapp.change_notice",),
+}
+SIGNED_VIEWS = {"frontdesk.core.preview.preview_page"}
+
 # Note entities: (permission to read the notes, permission to add one).
 NOTE_ENTITIES: dict[str, tuple[str, str]] = {
     "inbox_submission": ("inbox.view", "inbox.update"),
@@ -211,6 +219,15 @@ def declared_panel() -> dict[str, tuple[str, ...]]:
     return declared
 
 
+def declared_signed() -> set[str]:
+    """Every page whose view answers a signed link."""
+    return {
+        "/" + template.lstrip("^").rstrip("$")
+        for template, view in _walk(get_resolver().url_patterns)
+        if f"{getattr(view, '__module__', '')}.{getattr(view, '__name__', '')}" in SIGNED_VIEWS
+    }
+
+
 def declared_api() -> dict[tuple[str, str], tuple[str | None, str | None]]:
     """Every API operation with the permission and scope it declares in the OpenAPI document."""
     return {
@@ -224,9 +241,12 @@ def table_problems(
     declared_api: dict[tuple[str, str], tuple[str | None, str | None]],
     declared_panel: dict[str, tuple[str, ...]],
     entities: dict[str, tuple[str, str]],
+    signed: set[str] | None = None,
 ) -> list[str]:
     """Where the routes' declarations and the tables disagree (empty = they agree)."""
     problems = []
+    for page in sorted((signed or set()) ^ (SIGNED.keys() if signed is not None else set())):
+        problems.append(f"{page}: a signed-link page and the table (tests/matrix.py, SIGNED) must match")
     for key in sorted(declared_api.keys() - API.keys()):
         problems.append(f"{' '.join(key)}: not in the table (tests/matrix.py, API)")
     for key in sorted(API.keys() - declared_api.keys()):
@@ -256,7 +276,9 @@ def table_problems(
 
 
 def panel_routes() -> list[Route]:
-    return [Route("panel", "GET", page, permissions) for page, permissions in PANEL.items()]
+    return [Route("panel", "GET", page, permissions) for page, permissions in PANEL.items()] + [
+        Route("signed", "GET", page, permissions) for page, permissions in SIGNED.items()
+    ]
 
 
 def api_routes(samples: dict[str, object]) -> list[Route]:
@@ -325,7 +347,7 @@ def walk_matrix(make_user, samples: dict[str, object]) -> list[str]:
             elif user is None:
                 wanted_anonymous = 401 if route.door == "api" else 302
                 if status != wanted_anonymous or (
-                    route.door == "panel" and "/cms/login/" not in response.headers.get("Location", "")
+                    route.door != "api" and "/cms/login/" not in response.headers.get("Location", "")
                 ):
                     problems.append(f"{label} (anonymous must get {wanted_anonymous})")
             elif all(user.has_perm(p) for p in route.permissions):

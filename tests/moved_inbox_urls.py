@@ -11,3 +11,4 @@ urlpatterns = [
     *(pattern for pattern in site.urlpatterns if str(getattr(pattern, "pattern", "")) != "cms/"),
 ]
 handler400 = site.handler400
+handler404 = site.handler404

@@ -7,13 +7,21 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from frontdesk.core import notes
 from frontdesk.core.categories.operations import create_category
+from frontdesk.core.preview import preview_link
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
 from frontdesk.services.operations import create_service
 from tests.inbox.conftest import CONTACT_FIELDS
-from tests.matrix import NOTE_ENTITIES, declared_api, declared_panel, table_problems, walk_matrix
-from tests.testapp.models import TopicQuestion
+from tests.matrix import (
+    NOTE_ENTITIES,
+    declared_api,
+    declared_panel,
+    declared_signed,
+    table_problems,
+    walk_matrix,
+)
+from tests.testapp.models import Notice, TopicQuestion
 
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
@@ -41,9 +49,11 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
     topic = create_category("test-topic", actor=None, values={"name": {"en": "Matrix topic"}})
     TopicQuestion.objects.create(text="Matrix question").categories.add(topic)
     create_category("test-happening", actor=None, values={"name": {"en": "Matrix happening"}})
+    notice = Notice.objects.create(title={"en": "Matrix draft notice"}, slug="matrix")
     return {
         "service": service.pk,
         "category": topic.pk,
+        "token": preview_link("test.notice", notice).split("/")[2],
         "entity": account_notes,
         "object_id": subject.pk,
         "form": form.pk,
@@ -56,7 +66,10 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
         "collection": "test-snippets",
         "picker": "groups",
         # What only a caller who may read the submission may ever see in an answer.
-        "private": {"inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"]},
+        "private": {
+            "inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"],
+            "testapp.change_notice": ["Matrix draft notice"],
+        },
     }
 
 
@@ -68,7 +81,7 @@ def test_every_route_page_and_note_entity_declares_what_the_table_says():
     entities = {
         entity.key: (entity.view_permission, entity.add_permission) for entity in notes.registered_entities()
     }
-    assert table_problems(declared_api(), declared_panel(), entities) == []
+    assert table_problems(declared_api(), declared_panel(), entities, declared_signed()) == []
 
 
 def test_a_route_missing_from_the_table_or_declared_otherwise_is_reported():
@@ -92,4 +105,12 @@ def test_a_route_missing_from_the_table_or_declared_otherwise_is_reported():
         "/cms/inbox/statuses/: declares ('inbox.view',), the table says ('inbox.view', 'inbox.manage')",
         "note entity inbox_submission: declares ('inbox.view', 'inbox.view'),"
         " the table says ('inbox.view', 'inbox.update')",
+    ]
+
+
+def test_a_signed_link_page_missing_from_the_table_is_reported():
+    entities = {"inbox_submission": NOTE_ENTITIES["inbox_submission"]}
+    assert declared_signed() == {"/preview/<str:token>/"}
+    assert table_problems(declared_api(), declared_panel(), entities, set()) == [
+        "/preview/<str:token>/: a signed-link page and the table (tests/matrix.py, SIGNED) must match"
     ]

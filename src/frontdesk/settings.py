@@ -441,6 +441,9 @@ FRONTDESK: dict[str, Any] = {
         "brand": env("FRONTDESK_BRAND", "frontdesk"),
     },
     "mcp": {"path": "/api/cms/mcp"},
+    # The public site: the layout template every public page is printed in (docs/host.md,
+    # "The head collector and the layout").
+    "site": {"layout": env("FRONTDESK_SITE_LAYOUT", "site/layout.html")},
     # Logging in and asking for a new password, throttled per account (or address) and per
     # client through the cache (docs/configuration.md, "Accounts"); 0 turns a limit off.
     "accounts": {

@@ -7,7 +7,7 @@ ending with the objects' stored addresses (core/routes).
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import URLPattern, URLResolver, include, path
 
-from frontdesk.core import sitemap
+from frontdesk.core import preview, sitemap
 from frontdesk.core.api import api
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -23,9 +23,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
 urlpatterns += i18n_patterns(
     path("", include("frontdesk.core.site.urls")),
     path("", include("frontdesk.inbox.site_urls")),
+    path("preview/<str:token>/", preview.preview_page, name="preview"),
     # Last: an address stored for an object (core/routes), asked only when nothing above matched.
     path("", include("frontdesk.core.routes.urls")),
     prefix_default_language=False,
 )
 
 handler400 = "frontdesk.core.site.views.bad_request"
+handler404 = "frontdesk.core.site.views.not_found"

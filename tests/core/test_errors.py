@@ -55,6 +55,7 @@ def test_an_agent_tool_refuses_with_the_same_words_as_the_api(error):
     assert refused.value.body["message"] == problem(error).message
 
 
+@pytest.mark.django_db  # the 404 page's layout reads the SEO settings
 def test_a_page_whose_operation_finds_nothing_answers_404_not_500(settings):
     assert "frontdesk.core.middleware.NotFoundMiddleware" in settings.MIDDLEWARE  # the site runs it
     request = RequestFactory().get("/cms/inbox/forms/7/")

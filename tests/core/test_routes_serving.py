@@ -8,9 +8,18 @@ from django.template import Context, Template
 from django.utils import translation
 
 from frontdesk.core.routes.claims import claim_routes, reclaim_routes, release_routes
+from frontdesk.core.settings_groups.groups import SEO
+from frontdesk.core.settings_groups.reading import stored_values
 from tests.testapp.routing import EVENT, make_category, make_event
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def seo_settings_read():
+    """The layout of a 404 page reads the SEO settings, cached as on a running site (the counts
+    below are the routes' own questions)."""
+    stored_values(SEO)
 
 
 def test_an_address_answers_the_objects_page_with_one_lookup_and_one_read(client, django_assert_num_queries):

@@ -82,3 +82,10 @@ class TestAppConfig(AppConfig):
             from tests.testapp import blocks
 
             blocks.register()
+        # --- Draft preview (core/preview.py): notices, shown to accounts that may change them.
+        from frontdesk.core.preview import PreviewType, register_preview_type
+
+        register_preview_type(
+            PreviewType(name="test.notice", model="testapp.Notice", permission="testapp.change_notice",
+                        render=views.notice_preview)
+        )  # fmt: skip

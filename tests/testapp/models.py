@@ -8,6 +8,7 @@ from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
 from frontdesk.core.models import Versioned
 from frontdesk.core.relations import OrderedRelation
+from frontdesk.core.seo_card import SeoCardField
 
 # --- Routes (core/routes) ---------------------------------------------------------------------
 # Two route types at one level under one prefix, as events and event categories are; registered
@@ -195,3 +196,19 @@ class SnippetGroup(models.Model):
 
 
 # --- End of blocks -------------------------------------------------------------------------------
+
+
+# --- The SEO card (frontdesk.core.seo_card) ------------------------------------------------------
+
+
+class Brochure(models.Model):
+    """A row with a title and an SEO card, as pages, services and events have them."""
+
+    title = TranslatedField(required=True)
+    seo = SeoCardField()
+
+    def __str__(self) -> str:
+        return translate(self.title)
+
+
+# --- End of the SEO card -------------------------------------------------------------------------

@@ -1,8 +1,12 @@
 """The test types' public pages: just the title, enough to see which object answered."""
 
 from django.http import HttpResponse
+from django.urls import reverse
 
+from frontdesk.core.head import breadcrumb, head_of, render_page
 from frontdesk.core.languages import translate
+from frontdesk.core.seo_card import contribute_seo_card
+from tests.testapp.models import Brochure
 
 
 def routed_event(request, event) -> HttpResponse:
@@ -15,3 +19,48 @@ def routed_category(request, category) -> HttpResponse:
 
 def crate(request, crate) -> HttpResponse:
     return HttpResponse(f"crate: {crate.name}")
+
+
+# --- The head collector (core/head.py): a page whose content contributes to the head the way
+# blocks do (tests/core/test_head.py). GET parameters choose what it adds.
+
+
+def head_page(request) -> HttpResponse:
+    questions = request.GET.getlist("q") or ["Where is the harbour?", "When does the ferry leave?"]
+    blocks = [
+        {
+            "question": question,
+            "node": {
+                "@context": "https://schema.org",
+                "@type": "FAQPage",
+                "mainEntity": [
+                    {
+                        "@type": "Question",
+                        "name": question,
+                        "acceptedAnswer": {"@type": "Answer", "text": f"The answer to {question}"},
+                    }
+                ],
+            },
+        }
+        for question in questions
+    ]
+    if "trail" in request.GET:
+        breadcrumb(request, [("Home", reverse("site:home")), ("Guides", "/guides/"), ("Harbour", None)])
+    if "noindex" in request.GET:
+        head_of(request).set_noindex()
+    return render_page(
+        request, "testapp/head_page.html", {"blocks": blocks, "title": request.GET.get("title")}
+    )
+
+
+def brochure_page(request, pk: int) -> HttpResponse:
+    """A brochure's page: its SEO card over its own title (core/seo_card.py)."""
+    brochure = Brochure.objects.get(pk=pk)
+    contribute_seo_card(request, brochure.seo, title=brochure.title, description=None)
+    return render_page(request, "testapp/brochure.html", {"brochure": brochure})
+
+
+def notice_preview(request, notice) -> HttpResponse:
+    """A notice's page as its draft preview shows it (core/preview.py)."""
+    head_of(request).set_title(translate(notice.title))
+    return render_page(request, "testapp/notice.html", {"notice": notice})

@@ -14,6 +14,7 @@ from django.http import HttpRequest
 if TYPE_CHECKING:
     from django.db.models import Model
 
+    from frontdesk.core.head import HeadCollector
     from frontdesk.core.models import ApiToken
     from frontdesk.core.panel.sections import Section
 
@@ -26,3 +27,5 @@ class FrontdeskRequest(HttpRequest):
     # core/routes/serving.py: the object whose stored address was asked for, for its other
     # languages' addresses in the layout.
     routed_object: Model
+    # core/head.py: what the page's content says about itself, for the layout's head.
+    head: HeadCollector

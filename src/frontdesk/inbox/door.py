@@ -18,13 +18,13 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.http.request import QueryDict
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
+from frontdesk.core.head import render_page
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.serving import absolute_url
 from frontdesk.inbox.answers import refill_values
@@ -242,7 +242,7 @@ def answer(request: HttpRequest, outcome: Outcome, form=None) -> HttpResponse:
         response: HttpResponse = JsonResponse(body, status=outcome.status)
     elif form is None:
         context = {"outcome": outcome, "back": redirect_to}
-        response = render(request, "inbox/site/refusal.html", context, status=outcome.status)
+        response = render_page(request, "inbox/site/refusal.html", context, status=outcome.status)
     else:
         values = {} if outcome.ok else posted_values(request)
         request.session[SESSION_KEY] = {

@@ -1,8 +1,8 @@
 """A public page that prints one form with the embed tag: the demo's contact and enquiry pages."""
 
 from django.http import Http404
-from django.shortcuts import render
 
+from frontdesk.core.head import render_page
 from frontdesk.inbox.models import Form
 
 
@@ -10,4 +10,4 @@ def form_page(request, slug: str):
     form = Form.objects.live().filter(slug=slug).first()
     if form is None:
         raise Http404
-    return render(request, "inbox/site/form_page.html", {"form": form})
+    return render_page(request, "inbox/site/form_page.html", {"form": form})

@@ -19,3 +19,4 @@ def register_reserved_paths() -> None:
     register_reserved_path("favicon", "favicon.ico")
     register_reserved_path("sitemap", "sitemap.xml")
     register_reserved_path("robots", "robots.txt")
+    register_reserved_path("preview", "preview")  # core/preview.py, in every language

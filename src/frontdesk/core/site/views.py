@@ -1,25 +1,33 @@
-"""The public site's own pages. Services print into the same layout (site/base.html)."""
+"""The public site's own pages, in the site's layout (core/head.render_page), as every service's."""
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import defaults
 
 from frontdesk.core.demo import demo_pages
+from frontdesk.core.head import head_of, render_page
 from frontdesk.core.languages import translate
 
 
 def home(request: HttpRequest) -> HttpResponse:
     pages = [{"title": translate(page.title), "url": page.url()} for page in demo_pages()]
-    return render(request, "site/home.html", {"pages": pages})
+    head_of(request).set_canonical(reverse("site:home"))
+    return render_page(request, "site/home.html", {"pages": pages})
 
 
 def favicon(request: HttpRequest) -> HttpResponse:
     # Browsers ask for /favicon.ico on pages that link no icon (the panel, a file): answer with
     # the site's icon rather than a 404 in their console. Not permanent: the icon may move.
     return redirect(static("frontdesk/favicon.svg"))
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 404 (handler404), in the site's layout; the words of the exception stay out of
+    it, as in Django's own handler (they are for DEBUG's page)."""
+    return render_page(request, "404.html", {"request_path": request.path}, status=404)
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -1,0 +1,190 @@
+"""The head collector and the layout (core/head.py): content renders first and its JSON-LD reaches
+the head, merged per key; a layout that prints the head first drops later contributions quietly;
+the Organization, the breadcrumb, noindex, and escaping."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+
+import pytest
+from django.test import Client, RequestFactory, override_settings
+
+from frontdesk.core.head import HeadCollector, head_of, json_ld_script, merge_json_ld
+from frontdesk.core.settings_groups.groups import SEO
+from frontdesk.core.settings_groups.operations import save_group
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.testapp.urls")]
+
+HEAD_FIRST = "testapp/head_first_layout.html"
+
+
+def head_and_body(html: str) -> tuple[str, str]:
+    head, _sep, body = html.partition("</head>")
+    assert _sep, "the page has no head"
+    return head, body
+
+
+def json_ld(html: str) -> list[dict]:
+    return [
+        json.loads(text)
+        for text in re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    ]
+
+
+def of_type(nodes: list[dict], kind: str) -> list[dict]:
+    return [node for node in nodes if node.get("@type") == kind]
+
+
+def test_two_blocks_under_one_key_print_one_merged_node_in_the_head_of_the_default_layout(client: Client):
+    html = client.get("/test-head/").content.decode()
+    head, body = head_and_body(html)
+    pages = of_type(json_ld(head), "FAQPage")
+    assert len(pages) == 1
+    assert [question["name"] for question in pages[0]["mainEntity"]] == [
+        "Where is the harbour?",
+        "When does the ferry leave?",
+    ]
+    assert json_ld(body) == []  # nothing of it in the page's body
+    assert body.count('class="test-faq"') == 2
+
+
+def test_a_layout_that_prints_the_head_first_drops_the_content_contributions_quietly(
+    client: Client, settings, caplog
+):
+    settings.FRONTDESK = {**settings.FRONTDESK, "site": {"layout": HEAD_FIRST}}
+    with caplog.at_level(logging.DEBUG):
+        response = client.get("/test-head/?title=Harbour+questions")
+    assert response.status_code == 200
+    html = response.content.decode()
+    head, body = head_and_body(html)
+    assert json_ld(html) == []
+    assert "Harbour questions" not in head  # the title came after the head, too
+    assert body.count('class="test-faq"') == 2 and '<p class="test-end">End of the content.</p>' in body
+    assert [record for record in caplog.records if record.levelno > logging.DEBUG] == []
+    assert any("dropped" in record.getMessage() for record in caplog.records)
+
+
+def test_the_same_contributions_under_the_default_layout_reach_the_head(client: Client):
+    head, _body = head_and_body(client.get("/test-head/?title=Harbour+questions").content.decode())
+    assert "<title>Harbour questions</title>" in head
+
+
+@override_settings(LANGUAGE_CODE="en")
+def test_the_organization_is_printed_on_every_public_page_once_named(client: Client):
+    assert of_type(json_ld(client.get("/").content.decode()), "Organization") == []
+    save_group(None, SEO, values={"organization_name": "Harbour Ltd", "organization_locality": "Kiel"})
+    for path in ("/", "/de/", "/test-head/", "/no-such-page/"):
+        head, _body = head_and_body(client.get(path).content.decode())
+        organizations = of_type(json_ld(head), "Organization")
+        assert len(organizations) == 1, path
+        assert organizations[0]["name"] == "Harbour Ltd"
+        assert organizations[0]["address"]["addressLocality"] == "Kiel"
+
+
+def test_a_site_name_set_without_an_organisation_name_prints_no_organization(client: Client):
+    save_group(None, SEO, values={"site_name": {"en": "Harbour"}})
+    html = client.get("/").content.decode()
+    assert of_type(json_ld(html), "Organization") == []
+    assert "<title>Harbour</title>" in html
+
+
+def test_the_title_follows_the_seo_pattern_and_the_description_falls_back_to_the_default(client: Client):
+    save_group(
+        None,
+        SEO,
+        values={"site_name": {"en": "Harbour"}, "meta_description": {"en": "Boats and ferries."}},
+    )
+    head, _body = head_and_body(client.get("/test-head/?title=Questions").content.decode())
+    assert "<title>Questions · Harbour</title>" in head
+    assert '<meta name="description" content="Boats and ferries.">' in head
+    assert '<meta property="og:title" content="Questions">' in head
+
+
+def test_json_ld_cannot_break_out_of_its_script_element(client: Client):
+    evil = '</script><script>alert("x")</script><!--'
+    html = client.get("/test-head/", {"q": evil}).content.decode()
+    head, _body = head_and_body(html)
+    assert "<script>alert" not in head and "<!--" not in head
+    (page,) = of_type(json_ld(head), "FAQPage")
+    assert page["mainEntity"][0]["name"] == evil  # the text itself is kept, only written safely
+
+
+def test_the_breadcrumb_prints_a_visible_trail_and_a_breadcrumb_list(client: Client):
+    html = client.get("/test-head/?trail=1").content.decode()
+    head, body = head_and_body(html)
+    nav = re.search(r'<nav class="site-breadcrumb" aria-label="Breadcrumb">.*?</nav>', body, re.S).group(0)
+    assert '<a href="/">Home</a>' in nav and '<a href="/guides/">Guides</a>' in nav
+    assert '<span aria-current="page">Harbour</span>' in nav
+    (trail,) = of_type(json_ld(head), "BreadcrumbList")
+    assert trail["itemListElement"] == [
+        {"@type": "ListItem", "position": 1, "name": "Home", "item": "http://testserver/"},
+        {"@type": "ListItem", "position": 2, "name": "Guides", "item": "http://testserver/guides/"},
+        {"@type": "ListItem", "position": 3, "name": "Harbour"},
+    ]
+    assert "site-breadcrumb" not in client.get("/test-head/").content.decode()
+
+
+def test_a_noindex_page_says_so_in_its_head_and_its_headers(client: Client):
+    response = client.get("/test-head/?noindex=1")
+    assert response["X-Robots-Tag"] == "noindex"
+    assert '<meta name="robots" content="noindex">' in response.content.decode()
+    plain = client.get("/test-head/")
+    assert "X-Robots-Tag" not in plain and 'name="robots"' not in plain.content.decode()
+
+
+def test_the_home_page_names_its_canonical_address_and_its_languages(client: Client):
+    head, _body = head_and_body(client.get("/de/").content.decode())
+    assert '<link rel="canonical" href="http://testserver/de/">' in head
+    assert '<link rel="alternate" hreflang="ru" href="http://testserver/ru/">' in head
+
+
+def test_alternates_a_view_gives_replace_the_language_links():
+    request = RequestFactory().get("/x/")
+    head_of(request).set_alternates({"en": "/x/", "de": "/de/y/"})
+    from frontdesk.core.head import language_links
+
+    assert [(link["code"], link["url"]) for link in language_links(request)] == [
+        ("en", "/x/"),
+        ("de", "/de/y/"),
+    ]
+
+
+def test_lists_join_without_repeats_objects_merge_and_the_first_scalar_stays():
+    kept = {"@type": "FAQPage", "name": "First", "mainEntity": [1, 2], "about": {"name": "A"}}
+    merge_json_ld(
+        kept, {"@type": "Other", "name": "Second", "mainEntity": [2, 3], "about": {"x": 1}, "new": True}
+    )
+    assert kept == {
+        "@type": "FAQPage",
+        "name": "First",
+        "mainEntity": [1, 2, 3],
+        "about": {"name": "A", "x": 1},
+        "new": True,
+    }
+
+
+def test_a_closed_collector_keeps_what_it_had_and_drops_the_rest():
+    head = HeadCollector()
+    head.add_json_ld("faq", {"mainEntity": [1]})
+    head.set_title("Before")
+    head.close()
+    head.add_json_ld("faq", {"mainEntity": [2]})
+    head.add_json_ld("other", {"x": 1})
+    head.set_title("After")
+    head.set_noindex()
+    assert head.json_ld() == {"faq": {"mainEntity": [1]}} and head.title == "Before" and not head.noindex
+
+
+def test_a_node_given_is_copied_so_later_changes_to_it_do_not_reach_the_head():
+    head = HeadCollector()
+    node = {"mainEntity": [1]}
+    head.add_json_ld("faq", node)
+    node["mainEntity"].append(2)
+    assert head.json_ld() == {"faq": {"mainEntity": [1]}}
+
+
+def test_the_script_element_escapes_what_html_would_read():
+    script = json_ld_script({"text": "a < b & c > d"})
+    assert script == '<script type="application/ld+json">{"text": "a \\u003C b \\u0026 c \\u003E d"}</script>'
