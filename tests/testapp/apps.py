@@ -59,3 +59,9 @@ class TestAppConfig(AppConfig):
         from tests.testapp import versions_doors
 
         versions_doors.register()
+
+        # --- The picture library (core/pictures): posters use pictures as covers and in rich text.
+        from frontdesk.core.pictures.uses import PictureUse, register_picture_use
+        from tests.testapp.models import posters_using
+
+        register_picture_use(PictureUse(name="test.poster", label="Posters", find=posters_using))
