@@ -56,6 +56,10 @@ SETTINGS = "/api/cms/settings"
 SETTINGS_READ = Rule("core.settings.manage", scope="settings:read")
 SETTINGS_WRITE = Rule("core.settings.manage", scope="settings:write")
 VIEW, UPDATE, MANAGE = Rule("inbox.view"), Rule("inbox.update"), Rule("inbox.manage")
+PICTURES = "/api/cms/pictures"
+# Any account reads the library (every editor picks pictures); changing it needs the permission.
+PICTURES_READ = Rule(None, scope="pictures:read")
+PICTURES_WRITE = Rule("core.pictures.manage", scope="pictures:write")
 
 API: dict[tuple[str, str], Rule] = {
     ("GET", "/api/cms/me"): Rule(None),
@@ -65,6 +69,12 @@ API: dict[tuple[str, str], Rule] = {
     ("GET", f"{SETTINGS}/{{group}}"): SETTINGS_READ,
     ("PUT", f"{SETTINGS}/{{group}}"): SETTINGS_WRITE,
     ("PATCH", f"{SETTINGS}/{{group}}"): SETTINGS_WRITE,
+    ("GET", PICTURES): PICTURES_READ,
+    ("POST", PICTURES): PICTURES_WRITE,
+    ("GET", f"{PICTURES}/{{key}}"): PICTURES_READ,
+    ("PUT", f"{PICTURES}/{{key}}"): PICTURES_WRITE,
+    ("POST", f"{PICTURES}/{{key}}/file"): PICTURES_WRITE,
+    ("DELETE", f"{PICTURES}/{{key}}"): PICTURES_WRITE,
     ("GET", "/api/cms/entities/{entity}/{object_id}/notes"): Rule(PER_ENTITY),
     ("POST", "/api/cms/entities/{entity}/{object_id}/notes"): Rule(PER_ENTITY),
     ("GET", f"{INBOX}/forms"): VIEW,

@@ -6,17 +6,19 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from frontdesk.core import notes
+from frontdesk.core.pictures.operations import upload_picture
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.matrix import NOTE_ENTITIES, declared_api, declared_panel, table_problems, walk_matrix
+from tests.pictures import picture_file
 
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
 
 @pytest.fixture
-def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
+def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, object]:
     """One real value per path parameter of every route: a form whose submission has a file."""
     settings.STORAGES = {
         **settings.STORAGES,
@@ -33,7 +35,9 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
         {"name": "Ada Matrixperson", "email": "ada.matrix@example.org", "consent": "on"},
         files={"cv": [SimpleUploadedFile("matrix-cv.pdf", PDF, content_type="application/pdf")]},
     )
+    picture = upload_picture(picture_file(), actor=None)
     return {
+        "key": picture.key,
         "entity": account_notes,
         "object_id": subject.pk,
         "form": form.pk,
