@@ -115,6 +115,7 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/inbox/forms/<int:form>/edit/": ("inbox.view", "inbox.manage"),
     "/cms/inbox/forms/<int:form>/embedding/": ("inbox.view", "inbox.manage"),
     "/cms/inbox/statuses/": ("inbox.view", "inbox.manage"),
+    "/cms/pictures/": ("core.pictures.manage",),
     "/cms/profile/": (),
     "/cms/accounts/": ("core.accounts.manage",),
     "/cms/tokens/": ("core.tokens.manage",),

@@ -482,6 +482,13 @@ FRONTDESK: dict[str, Any] = {
         ),
         anonymise_ip=set_bool("FRONTDESK_INBOX_ANONYMISE_IP"),
     ),
+    # The picture library: only what the environment sets; the defaults are in
+    # core/pictures/conf.py and docs/host.md ("The picture library") has the table.
+    "pictures": given(
+        serve_media=set_bool("FRONTDESK_SERVE_MEDIA"),
+        max_bytes=megabytes(set_int("FRONTDESK_PICTURES_MAX_MB")),
+        max_pixels=set_int("FRONTDESK_PICTURES_MAX_PIXELS"),
+    ),
     # A site's own fields on the editing screens: screen id -> patch list (docs/host.md,
     # "Project fields"), e.g. {"inbox.form-editor": [{"op": "add", "target": "project-fields",
     # "node": {"id": "budget", "type": "number", "name": "budget", "label": {"en": "Budget"}}}]}.

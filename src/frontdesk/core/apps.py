@@ -43,6 +43,17 @@ class CoreConfig(AppConfig):
         register_host_groups()
         register_section(
             Section(
+                key="pictures",
+                label=_("Pictures"),
+                icon="image",
+                permission="core.pictures.manage",
+                order=300,
+                group=_("Content"),
+                urlconf="frontdesk.core.pictures.panel_urls",
+            )
+        )
+        register_section(
+            Section(
                 key="profile",
                 label=_("My account"),
                 icon="user",
