@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.storage import FileSystemStorage, storages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.urls import URLPattern, path
 from django.views.static import serve
 
@@ -25,12 +25,12 @@ from frontdesk.core.pictures.conf import picture_settings
 YEAR, HOUR = 365 * 24 * 60 * 60, 60 * 60
 
 
-def media_file(request: HttpRequest, name: str) -> HttpResponse:
+def media_file(request: HttpRequest, name: str) -> HttpResponse | FileResponse:
     disk = storages["default"]
     if not picture_settings()["serve_media"] or not isinstance(disk, FileSystemStorage):
         raise Http404
     try:
-        response = serve(request, name, document_root=disk.location)
+        response = serve(request, name, document_root=str(disk.location))
     except SuspiciousFileOperation:  # a name that leads out of the media root
         raise Http404 from None
     age = YEAR if name.startswith("pictures/") else HOUR
