@@ -244,3 +244,18 @@ def inbox_disk(settings, tmp_path):
     }
     cache.clear()
     return location
+
+
+@pytest.fixture
+def media(settings, tmp_path):
+    """The default storage, where the picture library keeps its files, in a fresh folder per test."""
+    location = tmp_path / "media"
+    settings.MEDIA_ROOT = location
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": str(location), "base_url": "/media/"},
+        },
+    }
+    return location

@@ -77,6 +77,11 @@ def category_routes(base: str, manage: Rule, pick: Rule) -> dict[tuple[str, str]
     }
 
 
+PICTURES = "/api/cms/pictures"
+# Any account reads the library (every editor picks pictures); changing it needs the permission.
+PICTURES_READ = Rule(None, scope="pictures:read")
+PICTURES_WRITE = Rule("core.pictures.manage", scope="pictures:write")
+
 API: dict[tuple[str, str], Rule] = {
     ("GET", "/api/cms/me"): Rule(None),
     ("PUT", "/api/cms/me"): Rule(None, scope="account:write"),
@@ -85,6 +90,12 @@ API: dict[tuple[str, str], Rule] = {
     ("GET", f"{SETTINGS}/{{group}}"): SETTINGS_READ,
     ("PUT", f"{SETTINGS}/{{group}}"): SETTINGS_WRITE,
     ("PATCH", f"{SETTINGS}/{{group}}"): SETTINGS_WRITE,
+    ("GET", PICTURES): PICTURES_READ,
+    ("POST", PICTURES): PICTURES_WRITE,
+    ("GET", f"{PICTURES}/{{key}}"): PICTURES_READ,
+    ("PUT", f"{PICTURES}/{{key}}"): PICTURES_WRITE,
+    ("POST", f"{PICTURES}/{{key}}/file"): PICTURES_WRITE,
+    ("DELETE", f"{PICTURES}/{{key}}"): PICTURES_WRITE,
     ("GET", "/api/cms/entities/{entity}/{object_id}/notes"): Rule(PER_ENTITY),
     ("POST", "/api/cms/entities/{entity}/{object_id}/notes"): Rule(PER_ENTITY),
     ("GET", f"{INBOX}/forms"): VIEW,
@@ -145,6 +156,7 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/services/bin/": ("services.view",),
     "/cms/services/new/": ("services.view", "services.manage"),
     "/cms/services/<int:service>/": ("services.view", "services.manage"),
+    "/cms/pictures/": ("core.pictures.manage",),
     "/cms/profile/": (),
     "/cms/accounts/": ("core.accounts.manage",),
     "/cms/tokens/": ("core.tokens.manage",),

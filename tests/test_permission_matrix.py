@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from frontdesk.core import notes
 from frontdesk.core.categories.operations import create_category
+from frontdesk.core.pictures.operations import upload_picture
 from frontdesk.core.preview import preview_link
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
@@ -21,13 +22,14 @@ from tests.matrix import (
     table_problems,
     walk_matrix,
 )
+from tests.pictures import picture_file
 from tests.testapp.models import Notice, TopicQuestion
 
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
 
 @pytest.fixture
-def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
+def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, object]:
     """One real value per path parameter of every route: a form whose submission has a file."""
     settings.STORAGES = {
         **settings.STORAGES,
@@ -50,10 +52,12 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
     TopicQuestion.objects.create(text="Matrix question").categories.add(topic)
     create_category("test-happening", actor=None, values={"name": {"en": "Matrix happening"}})
     notice = Notice.objects.create(title={"en": "Matrix draft notice"}, slug="matrix")
+    picture = upload_picture(picture_file(), actor=None)
     return {
         "service": service.pk,
         "category": topic.pk,
         "token": preview_link("test.notice", notice).split("/")[2],
+        "key": picture.key,
         "entity": account_notes,
         "object_id": subject.pk,
         "form": form.pk,

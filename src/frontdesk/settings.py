@@ -490,6 +490,13 @@ FRONTDESK: dict[str, Any] = {
     # The services: only what the environment sets; the default prefix is in services/conf.py
     # and docs/services.md has the table. Set but empty, the prefix refuses to boot (E110).
     "services": given(prefix=os.environ.get("FRONTDESK_SERVICES_PREFIX")),
+    # The picture library: only what the environment sets; the defaults are in
+    # core/pictures/conf.py and docs/host.md ("The picture library") has the table.
+    "pictures": given(
+        serve_media=set_bool("FRONTDESK_SERVE_MEDIA"),
+        max_bytes=megabytes(set_int("FRONTDESK_PICTURES_MAX_MB")),
+        max_pixels=set_int("FRONTDESK_PICTURES_MAX_PIXELS"),
+    ),
     # A site's own fields on the editing screens: screen id -> patch list (docs/host.md,
     # "Project fields"), e.g. {"inbox.form-editor": [{"op": "add", "target": "project-fields",
     # "node": {"id": "budget", "type": "number", "name": "budget", "label": {"en": "Budget"}}}]}.

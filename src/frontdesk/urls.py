@@ -1,4 +1,5 @@
-"""Addresses: the panel at /cms/, its API at /api/cms/, the public site under language prefixes,
+"""Addresses: the panel at /cms/, its API at /api/cms/, the media files at /media/ (when the site
+serves them, core/pictures/media.py), the public site under language prefixes,
 ending with the objects' stored addresses (core/routes).
 
 /api/cms/mcp is not here: the WSGI app (frontdesk.wsgi, core/serving.py) routes it to the MCP server.
@@ -9,6 +10,7 @@ from django.urls import URLPattern, URLResolver, include, path
 
 from frontdesk.core import preview, sitemap
 from frontdesk.core.api import api
+from frontdesk.core.pictures.media import media_urlpatterns
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("cms/", include("frontdesk.core.panel.urls")),
@@ -18,6 +20,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("sitemap.xml", sitemap.sitemap, name="sitemap"),
     path("sitemap-<int:number>.xml", sitemap.sitemap_part, name="sitemap-part"),
     path("robots.txt", sitemap.robots, name="robots"),
+    # The media storage's files (uploaded pictures), when the site serves them itself.
+    *media_urlpatterns(),
 ]
 
 urlpatterns += i18n_patterns(

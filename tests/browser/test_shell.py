@@ -116,7 +116,9 @@ def test_shell_is_usable_by_keyboard_alone(logged_in_page, admin_user):
             break
     assert stops[0]["href"] == "/cms/", "the brand comes right after the skip link"
     sections = [stop["section"] for stop in stops if stop["section"]]
-    assert sections == ["inbox", "profile", "accounts", "tokens"], "the menu is walked in its order"
+    assert sections == ["inbox", "pictures", "profile", "accounts", "tokens"], (
+        "the menu is walked in its order"
+    )
 
     page.keyboard.press("Enter")
     page.wait_for_url("**/cms/tokens/")

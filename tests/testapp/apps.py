@@ -89,3 +89,8 @@ class TestAppConfig(AppConfig):
             PreviewType(name="test.notice", model="testapp.Notice", permission="testapp.change_notice",
                         render=views.notice_preview)
         )  # fmt: skip
+        # --- The picture library (core/pictures): posters use pictures as covers and in rich text.
+        from frontdesk.core.pictures.uses import PictureUse, register_picture_use
+        from tests.testapp.models import posters_using
+
+        register_picture_use(PictureUse(name="test.poster", label="Posters", find=posters_using))

@@ -212,3 +212,29 @@ class Brochure(models.Model):
 
 
 # --- End of the SEO card -------------------------------------------------------------------------
+
+
+# --- The picture library (frontdesk.core.pictures) ---------------------------------------------
+# A poster names a picture as its cover (a key) and shows pictures in its rich text; apps.py
+# registers it as a place pictures are used, so a picture on a poster cannot be deleted.
+
+
+class Poster(models.Model):
+    title = models.CharField(max_length=100)
+    cover = models.CharField(max_length=32, blank=True)
+    body = TranslatedField()
+
+    def __str__(self) -> str:
+        return self.title
+
+
+def posters_using(key: str) -> list:
+    """The posters whose cover is `key` or whose text shows it (a Use per poster)."""
+    from frontdesk.core.pictures.uses import Use
+    from frontdesk.core.richtext import rich_text_picture_keys
+
+    return [
+        Use(label=poster.title, url=f"/posters/{poster.pk}")
+        for poster in Poster.objects.order_by("pk")
+        if poster.cover == key or any(key in rich_text_picture_keys(text) for text in poster.body.values())
+    ]

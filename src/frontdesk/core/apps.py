@@ -19,6 +19,8 @@ class CoreConfig(AppConfig):
         from frontdesk.core.mcp.core_tools import register_core_tools
         from frontdesk.core.mcp.settings_tools import register_settings_tools
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.pictures import api as pictures_api
+        from frontdesk.core.pictures.mcp_tools import register_picture_tools
         from frontdesk.core.project_fields.types import register_built_in_types
         from frontdesk.core.routes.reserved import register_reserved_paths
         from frontdesk.core.settings_groups.groups import register_host_groups
@@ -34,9 +36,22 @@ class CoreConfig(AppConfig):
         register_router("/entities", notes_api.router)
         register_router("/accounts", accounts.router)
         register_router("/settings", settings_api.router)
+        register_router("/pictures", pictures_api.router)
         register_core_tools()
         register_settings_tools()
+        register_picture_tools()
         register_host_groups()
+        register_section(
+            Section(
+                key="pictures",
+                label=_("Pictures"),
+                icon="image",
+                permission="core.pictures.manage",
+                order=300,
+                group=_("Content"),
+                urlconf="frontdesk.core.pictures.panel_urls",
+            )
+        )
         register_section(
             Section(
                 key="profile",

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('core', '0006_settings'),
+        ('core', '0007_pictures'),
     ]
 
     operations = [

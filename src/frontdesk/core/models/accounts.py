@@ -85,6 +85,7 @@ class Access(models.Model):
             ("tokens.manage", _("Manage agent tokens of every account")),
             ("design.view", _("See the panel's style guide")),
             ("settings.manage", _("Manage the site's settings")),
+            ("pictures.manage", _("Upload, change and delete pictures of the library")),
         ]
 
     def __str__(self) -> str:

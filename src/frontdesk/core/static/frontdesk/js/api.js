@@ -10,6 +10,7 @@
 // the focus. Messages without a matching control go to the summary only. Any other failure
 // (401, 403, 404, 409, 500, no network) becomes a toast. Every failure also rejects the promise
 // with an ApiError, so a caller can stop; `quiet: true` leaves all showing to the caller.
+// A FormData body (a file upload) is sent as multipart form data instead of JSON.
 
 import { el, ensureId } from "./dom.js";
 import { t } from "./i18n.js";
@@ -61,7 +62,8 @@ function setBusy(form, busy) {
 export async function request(method, path, { body, query, form, quiet = false } = {}) {
   const headers = { Accept: "application/json" };
   if (method !== "GET" && method !== "HEAD") headers["X-CSRFToken"] = csrfToken();
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
   if (form) clearErrors(form);
   setBusy(form, true);
   let response;
@@ -70,7 +72,7 @@ export async function request(method, path, { body, query, form, quiet = false }
       method,
       headers,
       credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || multipart ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (!quiet) toast(t("error.network"), { kind: "error" });

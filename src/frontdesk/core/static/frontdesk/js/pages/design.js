@@ -2,6 +2,8 @@
 
 import { showErrors, clearErrors } from "../api.js";
 import { confirmDialog } from "../confirm.js";
+import { pickPicture } from "../picture-picker.js";
+import { mountRichText } from "../richtext.js";
 import { makeSortable } from "../sortable.js";
 import { pagedTable } from "../table.js";
 import { makeTabs } from "../tabs.js";
@@ -77,3 +79,21 @@ if (table) {
   };
   pagedTable(table, { load, perPage: 10 }).load(1);
 }
+
+// Rich text: the editor writes the stored form into its textarea, shown below it.
+const richText = document.getElementById("demo-richtext");
+const richTextOutput = document.getElementById("demo-richtext-output");
+if (richText) {
+  const show = () => { richTextOutput.textContent = richText.value; };
+  richText.addEventListener("input", show);
+  mountRichText(richText);
+  show();
+}
+
+// The picture picker on its own: the chosen key and alt text.
+const pick = document.getElementById("demo-pick");
+const pickResult = document.getElementById("demo-pick-result");
+pick?.addEventListener("click", async () => {
+  const chosen = await pickPicture();
+  pickResult.textContent = chosen ? `${chosen.key} (${chosen.alt || "—"})` : text("cancelled");
+});

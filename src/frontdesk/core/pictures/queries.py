@@ -1,0 +1,102 @@
+"""Reading the library: a picture by key, the searched list, and `resolve_pictures`, which turns
+any number of keys into what a page prints (one query)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.core.files.storage import storages
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from frontdesk.core.errors import NotFound
+from frontdesk.core.languages import translate
+from frontdesk.core.models import Picture
+from frontdesk.core.models.pictures import KEY_PATTERN
+
+MAX_KEYS = 1000  # keys one resolve reads; more in one page would be a page nobody loads
+MAX_SEARCH_WORDS = 10
+
+
+@dataclass(frozen=True)
+class PictureView:
+    """A picture as a page prints it: `url` is its widest rendition (at most the largest configured
+    width), `width` and `height` that rendition's, `srcset` every rendition with its width."""
+
+    key: str
+    url: str
+    srcset: str
+    width: int
+    height: int
+    alt: str
+
+
+def storage():
+    """The media storage pictures live in (STORAGES["default"]: files, or S3 when configured)."""
+    return storages["default"]
+
+
+def file_url(name: str) -> str:
+    return storage().url(name)
+
+
+def largest(picture: Picture) -> dict:
+    """The rendition a page names in `src` (the original for an animated picture)."""
+    if picture.renditions:
+        return picture.renditions[-1]
+    return {"width": picture.width, "height": picture.height, "name": picture.file.name}
+
+
+def srcset_of(picture: Picture) -> str:
+    if not picture.renditions:
+        return ""
+    return ", ".join(f"{file_url(item['name'])} {item['width']}w" for item in picture.renditions)
+
+
+def view_of(picture: Picture, language: str | None = None) -> PictureView:
+    src = largest(picture)
+    return PictureView(
+        key=picture.key,
+        url=file_url(src["name"]),
+        srcset=srcset_of(picture),
+        width=src["width"],
+        height=src["height"],
+        alt=translate(picture.alt, language),
+    )
+
+
+def valid_keys(keys: Iterable[str]) -> list[str]:
+    """The keys that could name a picture (others cannot and are not asked for), each once."""
+    return list(dict.fromkeys(key for key in keys if isinstance(key, str) and KEY_PATTERN.match(key)))
+
+
+def resolve_pictures(keys: Iterable[str], *, language: str | None = None) -> dict[str, PictureView]:
+    """{key: PictureView} for the pictures of `keys` that exist, in ONE query however many keys
+    (none when there is no key); a key that names no picture, or a deleted one, is absent."""
+    wanted = valid_keys(keys)[:MAX_KEYS]
+    if not wanted:
+        return {}
+    rows = Picture.objects.filter(key__in=wanted).only("key", "alt", "file", "width", "height", "renditions")
+    return {picture.key: view_of(picture, language) for picture in rows}
+
+
+def picture_named(key: str, *, lock: bool = False) -> Picture:
+    """The picture `key`, or NotFound."""
+    rows = Picture.objects.select_for_update() if lock else Picture.objects.all()
+    found = rows.filter(key=key).first() if KEY_PATTERN.match(key or "") else None
+    if found is None:
+        raise NotFound(_("There is no picture %(key)s.") % {"key": (key or "")[:32]})
+    return found
+
+
+def pictures(search: str = "", keys: Iterable[str] = ()) -> QuerySet[Picture]:
+    """The library, newest first; `search`: every word is part of the name or an alt text (any
+    language) or the key; `keys`: only these pictures."""
+    rows = Picture.objects.order_by("-created_at", "-id")
+    for word in search.casefold().split()[:MAX_SEARCH_WORDS]:
+        rows = rows.filter(Q(search_text__contains=word) | Q(key=word))
+    wanted = list(keys)
+    if wanted:
+        rows = rows.filter(key__in=valid_keys(wanted)[:MAX_KEYS])
+    return rows

@@ -1,0 +1,58 @@
+"""Printing rich text: the stored HTML, cleaned again (a value written past the operations cannot
+carry a script to the page), with each library picture resolved to its current address. Every
+picture of every text handed over is read in ONE query; a picture no longer in the library is
+left out."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from frontdesk.core.pictures.queries import PictureView, resolve_pictures
+from frontdesk.core.richtext.cleaning import IMG_TAG, PICTURE_KEY, rich_text_picture_keys, sanitize
+
+ALT = re.compile(r'\salt="([^"]*)"')
+
+
+def _picture_tag(view: PictureView, alt: str) -> str:
+    sizes = f"(max-width: {view.width}px) 100vw, {view.width}px"
+    if view.srcset:
+        return format_html(
+            '<img src="{}" srcset="{}" sizes="{}" width="{}" height="{}" alt="{}" loading="lazy">',
+            view.url, view.srcset, sizes, view.width, view.height, alt,
+        )  # fmt: skip
+    return format_html(
+        '<img src="{}" width="{}" height="{}" alt="{}" loading="lazy">',
+        view.url, view.width, view.height, alt,
+    )  # fmt: skip
+
+
+def _printed(html: str, views: dict[str, PictureView]) -> SafeString:
+    def replace(match: re.Match) -> str:
+        tag = match[0]
+        key = PICTURE_KEY.search(tag)
+        view = views.get(key[1]) if key else None
+        if view is None:
+            return ""
+        own_alt = ALT.search(tag)
+        # The text's own alt wins (the author's words for this place); an empty one reads the
+        # library's alt in the page's language, so correcting it there corrects every text.
+        alt = html_lib.unescape(own_alt[1]) if own_alt and own_alt[1].strip() else view.alt
+        return _picture_tag(view, alt)
+
+    return mark_safe(IMG_TAG.sub(replace, html))  # noqa: S308  (cleaned above, tags built by format_html)
+
+
+def render_rich_texts(htmls: list[str | None], *, language: str | None = None) -> list[SafeString]:
+    """Each text as a page prints it, in order; the pictures of all of them in one query."""
+    cleaned = [sanitize(html) if html else "" for html in htmls]
+    keys = set().union(*(rich_text_picture_keys(html) for html in cleaned)) if cleaned else set()
+    views = resolve_pictures(keys, language=language)
+    return [_printed(html, views) for html in cleaned]
+
+
+def render_rich_text(html: str | None, *, language: str | None = None) -> SafeString:
+    return render_rich_texts([html], language=language)[0]

@@ -1,0 +1,113 @@
+"""The picture library and the rich text editor in a real browser: a picture uploaded in the
+Pictures section and described, one in use refused deletion with the place named, and a library
+picture picked by keyboard into the rich text editor on the style guide screen."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from frontdesk.core.models import Picture
+from frontdesk.core.pictures.operations import upload_picture
+from tests.browser.conftest import NARROW, SCREENSHOTS, WIDE, axe_check, screenshot, visit
+from tests.pictures import image_bytes, picture_file
+from tests.testapp.models import Poster
+
+
+def test_a_picture_is_uploaded_described_and_refused_deletion_while_in_use(logged_in_page, admin_user, media):
+    page = logged_in_page(admin_user, **WIDE)
+    visit(page, "/cms/pictures/")
+    page.get_by_label("Picture file").set_input_files(
+        {"name": "harbour.jpg", "mimeType": "image/jpeg", "buffer": image_bytes(1200, 800)}
+    )
+    page.get_by_label("Name", exact=True).first.fill("Harbour at dawn")
+    page.get_by_role("button", name="Upload", exact=True).click()
+    dialog = page.locator("#picture-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_label("English")).to_be_focused()
+    dialog.get_by_label("English").fill("Boats in the harbour")
+    dialog.get_by_label("Deutsch").fill("Boote im Hafen")
+    axe_check(page)
+    dialog.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Saved.", exact=True)).to_be_visible()
+    picture = Picture.objects.get()
+    assert (picture.name, picture.alt) == (
+        "Harbour at dawn",
+        {"en": "Boats in the harbour", "de": "Boote im Hafen"},
+    )
+    assert [item["width"] for item in picture.renditions] == [320, 640, 960, 1200]
+    dialog.get_by_role("button", name="Close").click()
+    card = page.locator(f'[data-key="{picture.key}"]')
+    expect(card.get_by_role("img", name="Boats in the harbour")).to_be_visible()
+
+    Poster.objects.create(title="Summer fair", cover=picture.key)
+    card.get_by_role("button", name="Edit Harbour at dawn").click()
+    expect(dialog.get_by_text("Posters: Summer fair")).to_be_visible()
+    dialog.get_by_role("button", name="Delete").click()
+    page.locator("#fd-confirm").get_by_role("button", name="Delete").click()
+    summary = dialog.locator(".fd-error-summary")
+    expect(summary).to_contain_text("This picture is used in 1 place; take it out there first.")
+    expect(summary).to_contain_text("Posters: Summer fair")
+    assert Picture.objects.filter(key=picture.key).exists()
+    screenshot(page, "panel-pictures-in-use")
+
+
+def test_the_library_works_at_360_pixels(logged_in_page, admin_user, media):
+    upload_picture(picture_file(640, 480), actor=None, name="Market", alt={"en": "Stalls"})
+    page = logged_in_page(admin_user, **NARROW)
+    visit(page, "/cms/pictures/")
+    expect(page.get_by_role("img", name="Stalls")).to_be_visible()
+    page.get_by_label("Search pictures").fill("nothing like it")
+    page.get_by_label("Search pictures").press("Enter")
+    expect(page.locator("#picture-status")).to_have_text("Nothing to show.")
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+
+
+def test_a_library_picture_is_picked_by_keyboard_into_the_rich_text_editor(logged_in_page, admin_user, media):
+    upload_picture(picture_file(), actor=None, name="Market", alt={"en": "Stalls"})
+    harbour = upload_picture(picture_file(900, 600), actor=None, name="Harbour", alt={"en": "Boats"})
+    page = logged_in_page(admin_user, **WIDE)
+    visit(page, "/cms/design/")
+    area = page.get_by_role("textbox", name="Text", exact=True)
+    area.click()
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("Opening hours")
+    page.keyboard.press("Shift+Home")
+    page.keyboard.press("Control+B")
+    output = page.locator("#demo-richtext-output")
+    expect(output).to_contain_text("<strong>Opening hours</strong>")
+
+    toolbar = page.get_by_role("toolbar", name="Formatting")
+    toolbar.get_by_role("button", name="Paragraph").focus()
+    page.keyboard.press("End")  # the last button: Picture
+    expect(toolbar.get_by_role("button", name="Picture")).to_be_focused()
+    page.keyboard.press("Enter")
+    picker = page.get_by_role("dialog", name="Choose a picture")
+    expect(picker.get_by_label("Search pictures")).to_be_focused()
+    page.keyboard.type("harbour")
+    expect(picker.get_by_role("button", name="Choose Market")).to_have_count(0)
+    axe_check(page)
+    page.keyboard.press("Tab")
+    expect(picker.get_by_role("button", name="Choose Harbour")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(picker).to_have_count(0)
+    expect(output).to_contain_text(f'Opening hours<img data-picture="{harbour.key}" alt="">')
+    expect(area.get_by_role("img", name="Boats")).to_be_visible()
+    assert page.get_by_role("textbox", name="Text", exact=True).evaluate(
+        "el => document.activeElement === el"
+    )
+
+    # A link by Ctrl+K: a javascript: address is refused, a real one is kept.
+    page.keyboard.type(" see us")
+    page.keyboard.press("Shift+ArrowLeft")
+    page.keyboard.press("Shift+ArrowLeft")
+    page.keyboard.press("Control+K")
+    link = page.get_by_role("dialog", name="Link")
+    link.get_by_label("Address").fill("javascript:alert(1)")
+    link.get_by_role("button", name="Apply").click()
+    expect(link.locator(".fd-field-error")).to_be_visible()
+    link.get_by_label("Address").fill("https://example.org/contact")
+    link.get_by_role("button", name="Apply").click()
+    expect(output).to_contain_text('<a href="https://example.org/contact">us</a>')
+    section = page.locator('section[aria-labelledby="sg-richtext"]')
+    section.screenshot(path=str(SCREENSHOTS / "panel-richtext.png"), animations="disabled", caret="hide")
