@@ -56,6 +56,8 @@ SETTINGS = "/api/cms/settings"
 SETTINGS_READ = Rule("core.settings.manage", scope="settings:read")
 SETTINGS_WRITE = Rule("core.settings.manage", scope="settings:write")
 VIEW, UPDATE, MANAGE = Rule("inbox.view"), Rule("inbox.update"), Rule("inbox.manage")
+PAGES = "/api/cms/pages"
+PAGES_VIEW, PAGES_MANAGE = Rule("pages.view"), Rule("pages.manage")
 
 API: dict[tuple[str, str], Rule] = {
     ("GET", "/api/cms/me"): Rule(None),
@@ -93,6 +95,20 @@ API: dict[tuple[str, str], Rule] = {
     ("PUT", f"{INBOX}/statuses/{{status}}"): MANAGE,
     ("DELETE", f"{INBOX}/statuses/{{status}}"): MANAGE,
     ("GET", f"{INBOX}/assignees"): VIEW,
+    ("GET", PAGES): PAGES_VIEW,
+    ("POST", PAGES): PAGES_MANAGE,
+    ("GET", f"{PAGES}/menu"): PAGES_VIEW,
+    ("PUT", f"{PAGES}/menu"): PAGES_MANAGE,
+    ("GET", f"{PAGES}/{{page}}"): PAGES_VIEW,
+    ("PUT", f"{PAGES}/{{page}}"): PAGES_MANAGE,
+    ("DELETE", f"{PAGES}/{{page}}"): PAGES_MANAGE,
+    ("POST", f"{PAGES}/{{page}}/publish"): PAGES_MANAGE,
+    ("POST", f"{PAGES}/{{page}}/unpublish"): PAGES_MANAGE,
+    ("POST", f"{PAGES}/{{page}}/discard"): PAGES_MANAGE,
+    ("GET", f"{PAGES}/{{page}}/versions"): PAGES_VIEW,
+    ("POST", f"{PAGES}/{{page}}/versions/{{number}}/restore"): PAGES_MANAGE,
+    ("GET", f"{PAGES}/{{page}}/log"): PAGES_VIEW,
+    ("POST", f"{PAGES}/{{page}}/restore"): PAGES_MANAGE,
 }
 
 # Panel pages: every permission the page needs (the section's and the page's own).
@@ -111,6 +127,8 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/settings/": ("core.settings.manage",),
     "/cms/settings/<slug:group>/": ("core.settings.manage",),
     "/cms/design/": ("core.design.view",),
+    "/cms/pages/": ("pages.view",),
+    "/cms/pages/<int:page>/": ("pages.view",),
 }
 
 # Note entities: (permission to read the notes, permission to add one).

@@ -13,7 +13,7 @@ import frontdesk
 
 SOURCE = Path(frontdesk.__file__).parent
 SHARED = ("site-", "is-")  # the public site's and the spec's state classes
-PREFIXES = {"core": ("fd-", *SHARED), "inbox": ("inbox-", *SHARED)}
+PREFIXES = {"core": ("fd-", *SHARED), "inbox": ("inbox-", *SHARED), "pages": ("pages-", *SHARED)}
 TEMPLATE_TAGS = re.compile(r"{%.*?%}|{{.*?}}", re.S)
 CSS_COMMENTS = re.compile(r"/\*.*?\*/", re.S)
 

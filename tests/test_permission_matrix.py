@@ -9,6 +9,7 @@ from frontdesk.core import notes
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.pages import operations as pages
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.matrix import NOTE_ENTITIES, declared_api, declared_panel, table_problems, walk_matrix
 
@@ -33,7 +34,11 @@ def samples(make_user, account_notes, settings, tmp_path) -> dict[str, object]:
         {"name": "Ada Matrixperson", "email": "ada.matrix@example.org", "consent": "on"},
         files={"cv": [SimpleUploadedFile("matrix-cv.pdf", PDF, content_type="application/pdf")]},
     )
+    page = pages.create_page(actor=None, values={"title": {"en": "Matrix"}, "slug": {"en": "matrix"}})
+    page = pages.publish_page(page, actor=None)
     return {
+        "page": page.pk,
+        "number": 1,
         "entity": account_notes,
         "object_id": subject.pk,
         "form": form.pk,

@@ -9,9 +9,14 @@ from django.views import defaults
 
 from frontdesk.core.demo import demo_pages
 from frontdesk.core.languages import translate
+from frontdesk.core.navigation import home_response
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    # A module's home page (the pages module's published home page) answers first.
+    answered = home_response(request)
+    if answered is not None:
+        return answered
     pages = [{"title": translate(page.title), "url": page.url()} for page in demo_pages()]
     return render(request, "site/home.html", {"pages": pages})
 

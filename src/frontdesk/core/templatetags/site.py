@@ -3,6 +3,8 @@
 {% site_name %}                       settings.SITE_NAME
 {% language_links as languages %}     this page in every site language: code, name_local,
                                       url (same page, that language's prefix), current
+{% site_menu as menu %}               the site's navigation in the page's language (MenuItem:
+                                      title, url), from the modules' menus (core/navigation.py)
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from django.conf import settings
 from django.urls import translate_url
 from django.utils.translation import get_language, get_language_info
 
+from frontdesk.core.navigation import MenuItem, menu_items
 from frontdesk.core.routes.serving import addresses_of
 
 register = template.Library()
@@ -46,3 +49,8 @@ def language_links(context) -> list[dict]:
             }
         )
     return links
+
+
+@register.simple_tag
+def site_menu() -> list[MenuItem]:
+    return menu_items(get_language())
