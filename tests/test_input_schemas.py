@@ -23,6 +23,9 @@ OPERATIONS: list[tuple[str, str, str, set[str], dict[str, str]]] = [
     ("inbox_form_save", "put", "/api/cms/inbox/forms/{form}", {"form"}, {}),
     ("settings_update", "patch", "/api/cms/settings/{group}", {"group"}, {}),
     ("notes_add", "post", "/api/cms/entities/{entity}/{object_id}/notes", {"entity", "id"}, {}),
+    ("pages_create", "post", "/api/cms/pages", set(), {}),
+    ("pages_publish", "post", "/api/cms/pages/{page}/publish", {"page"}, {}),
+    ("blocks_edit_content", "post", "/api/cms/pages/{page}/blocks", {"page"}, {}),
     (
         "inbox_set_status",
         "put",

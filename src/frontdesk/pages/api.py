@@ -20,7 +20,7 @@ from frontdesk.core.inputs import refuse_nul
 from frontdesk.core.languages import default_language
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
 from frontdesk.pages import history, operations, queries
-from frontdesk.pages.inputs import MenuOrderIn, PageIn, PageSave, StepIn
+from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
 from frontdesk.pages.models import Page
 from frontdesk.pages.outputs import page_out, page_row
 
@@ -62,6 +62,14 @@ class MenuRow(Schema):
     title_text: str
     state: str
     is_home: bool
+
+
+class BlocksOut(Schema):
+    page: int
+    language: str
+    state: str
+    revision: int
+    blocks: list[dict[str, Any]] = Field(description="The language's blocks in the draft, in order.")
 
 
 class VersionOut(Schema):
@@ -185,6 +193,32 @@ def unpublish_page(request: HttpRequest, page: int, payload: StepIn):
 )
 def discard_draft(request: HttpRequest, page: int, payload: StepIn):
     return page_out(operations.discard_draft(_page(page), actor=request.user, revision=payload.revision))
+
+
+@router.post(
+    "/{page}/blocks",
+    response=answers(200, BlocksOut, conflict=True),
+    permission=MANAGE,
+    summary="Edit one language's blocks of the draft by operations (all or nothing)",
+    description="The agent tool blocks_edit_content's route: add, update, move, remove; without"
+    " operations it answers the blocks. Refusals are keyed operations.<index>.<name>.",
+)
+def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
+    edited, blocks = operations.edit_blocks(
+        _page(page),
+        actor=request.user,
+        language=payload.language,
+        operations=[operation.model_dump(exclude_none=True) for operation in payload.operations],
+        publish=payload.publish,
+        revision=payload.revision,
+    )
+    return {
+        "page": edited.pk,
+        "language": payload.language,
+        "state": edited.state,
+        "revision": edited.revision,
+        "blocks": blocks,
+    }
 
 
 @router.get(

@@ -21,7 +21,7 @@ TEXTS_HELP = (
     'A save changes the languages it names and keeps the others; "" or null removes a language; '
     "a plain string sets the site's default language."
 )
-Translations = Annotated[dict[str, str | None] | str, Field(examples=[{"en": "About us", "de": "Über uns"}])]
+Translations = dict[str, str | None] | str
 Block = Annotated[
     dict[str, Any],
     Field(
@@ -35,7 +35,9 @@ Block = Annotated[
 class PageChange(Input):
     """A page's values; a change names only what changes (title, slug and content by language)."""
 
-    title: Translations | None = Field(None, description="The page's title. " + TEXTS_HELP)
+    title: Translations | None = Field(
+        None, description="The page's title. " + TEXTS_HELP, examples=[{"en": "About us", "de": "Über uns"}]
+    )
     slug: Translations | None = Field(
         None,
         description="The page's address per language, at the site's root (about -> /about, "
