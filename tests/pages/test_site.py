@@ -134,3 +134,15 @@ def test_the_block_types_screen_counts_the_pages_using_each_type(make_page):
     page = make_page("two", content={"en": [heading("C")]}, publish=True)
     operations.save_page(page, actor=None, values={"content": {"en": [text("D")]}}, revision=page.revision)
     assert usage(["heading", "text", "quote"])["pages"] == {"heading": 2, "text": 2, "quote": 0}
+
+
+def test_the_tools_name_a_page_by_id_or_address(make_page):
+    from frontdesk.core.errors import NotFound
+    from frontdesk.pages.mcp_tools import find_page
+
+    home = make_page({"en": "start", "de": "anfang"}, is_home=True, publish=True)
+    about = make_page({"en": "about", "de": "ueber-uns"})
+    assert find_page("/de/ueber-uns") == about == find_page("about") == find_page(str(about.pk))
+    assert find_page("/") == home == find_page("/de/")
+    with pytest.raises(NotFound):
+        find_page("/de/about-nothing")

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from pydantic import Field
 
 from frontdesk.core.errors import NotFound
-from frontdesk.core.languages import default_language
+from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.models.routes import Route
@@ -26,7 +26,10 @@ from frontdesk.pages.outputs import page_out, page_row
 
 PageRef = Annotated[
     int | str,
-    Field(description="The page's id, or its address ('/de/ueber-uns' or 'about').", examples=[3, "/about"]),
+    Field(
+        description="The page's id, or its address ('/de/ueber-uns' or 'about'; '/' is the home page).",
+        examples=[3, "/about"],
+    ),
 ]
 
 
@@ -36,6 +39,8 @@ def find_page(ref: int | str) -> Page:
     if isinstance(ref, int) or (isinstance(ref, str) and ref.strip().isdigit()):
         pk = int(ref)
         page = Page.objects.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    elif ref.strip().strip("/") in ("", *site_language_codes()):
+        page = queries.home_page() or Page.objects.filter(is_home=True).first()  # "/" or "/de/"
     else:
         address = stored_address("/" + ref.strip().strip("/"))
         found = (
