@@ -11,7 +11,6 @@ from django.db.models import Q, QuerySet
 from frontdesk.blocks.holders import slugs_in
 from frontdesk.core.bin.operations import rows_of
 from frontdesk.core.languages import translate
-from frontdesk.core.models import State
 from frontdesk.core.models.routes import Route
 from frontdesk.core.models.versions import ON_SITE
 from frontdesk.core.routes.serving import public_path
@@ -95,11 +94,3 @@ def pages_per_type(slugs: Sequence[str]) -> dict[str, int]:
         for slug in used & counts.keys():
             counts[slug] += 1
     return counts
-
-
-def state_counts() -> dict[str, int]:
-    """How many pages outside the bin are in each state."""
-    from django.db.models import Count
-
-    found = dict(Page.objects.values_list("state").annotate(n=Count("id")).values_list("state", "n"))
-    return {state: found.get(state, 0) for state in State.values}
