@@ -81,6 +81,8 @@ PICTURES = "/api/cms/pictures"
 # Any account reads the library (every editor picks pictures); changing it needs the permission.
 PICTURES_READ = Rule(None, scope="pictures:read")
 PICTURES_WRITE = Rule("core.pictures.manage", scope="pictures:write")
+PAGES = "/api/cms/pages"
+PAGES_VIEW, PAGES_MANAGE = Rule("pages.view"), Rule("pages.manage")
 
 API: dict[tuple[str, str], Rule] = {
     ("GET", "/api/cms/me"): Rule(None),
@@ -133,6 +135,21 @@ API: dict[tuple[str, str], Rule] = {
     ("POST", f"{SERVICES}/{{service}}/restore"): SERVICES_MANAGE,
     **category_routes(TOPICS, TOPICS_MANAGE, TOPICS_EDIT),
     **category_routes(HAPPENINGS, HAPPENINGS_MANAGE, HAPPENINGS_MANAGE),
+    ("GET", PAGES): PAGES_VIEW,
+    ("POST", PAGES): PAGES_MANAGE,
+    ("GET", f"{PAGES}/menu"): PAGES_VIEW,
+    ("PUT", f"{PAGES}/menu"): PAGES_MANAGE,
+    ("GET", f"{PAGES}/{{page}}"): PAGES_VIEW,
+    ("PUT", f"{PAGES}/{{page}}"): PAGES_MANAGE,
+    ("DELETE", f"{PAGES}/{{page}}"): PAGES_MANAGE,
+    ("POST", f"{PAGES}/{{page}}/publish"): PAGES_MANAGE,
+    ("POST", f"{PAGES}/{{page}}/unpublish"): PAGES_MANAGE,
+    ("POST", f"{PAGES}/{{page}}/discard"): PAGES_MANAGE,
+    ("POST", f"{PAGES}/{{page}}/blocks"): PAGES_MANAGE,
+    ("GET", f"{PAGES}/{{page}}/versions"): PAGES_VIEW,
+    ("POST", f"{PAGES}/{{page}}/versions/{{number}}/restore"): PAGES_MANAGE,
+    ("GET", f"{PAGES}/{{page}}/log"): PAGES_VIEW,
+    ("POST", f"{PAGES}/{{page}}/restore"): PAGES_MANAGE,
 }
 
 # The block system (optional: its rows count only while it is installed). The editor's reads need
@@ -167,6 +184,8 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/testapp-topics/bin/": ("testapp.topics.manage",),
     "/cms/testapp-happenings/": ("testapp.happenings.manage",),
     "/cms/testapp-happenings/bin/": ("testapp.happenings.manage",),
+    "/cms/pages/": ("pages.view",),
+    "/cms/pages/<int:page>/": ("pages.view",),
 }
 if apps.is_installed("frontdesk.blocks"):
     PANEL["/cms/block-types/"] = ("blocks.manage",)

@@ -18,6 +18,7 @@ PREFIXES = {
     "inbox": ("inbox-", *SHARED),
     "services": ("services-", *SHARED),
     "blocks": ("blocks-", *SHARED),
+    "pages": ("pages-", *SHARED),
 }
 TEMPLATE_TAGS = re.compile(r"{%.*?%}|{{.*?}}", re.S)
 CSS_COMMENTS = re.compile(r"/\*.*?\*/", re.S)

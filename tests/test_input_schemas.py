@@ -44,6 +44,9 @@ OPERATIONS: list[tuple[str, str, str, set[str], dict[str, str]]] = [
         set(),
         {},
     ),
+    ("pages_create", "post", "/api/cms/pages", set(), {}),
+    ("pages_publish", "post", "/api/cms/pages/{page}/publish", {"page"}, {}),
+    ("blocks_edit_content", "post", "/api/cms/pages/{page}/blocks", {"page"}, {}),
     (
         "inbox_set_status",
         "put",

@@ -12,6 +12,7 @@ from frontdesk.core.preview import preview_link
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.pages import operations as pages
 from frontdesk.services.operations import create_service
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.matrix import (
@@ -53,11 +54,15 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
     create_category("test-happening", actor=None, values={"name": {"en": "Matrix happening"}})
     notice = Notice.objects.create(title={"en": "Matrix draft notice"}, slug="matrix")
     picture = upload_picture(picture_file(), actor=None)
+    page = pages.create_page(actor=None, values={"title": {"en": "Matrix"}, "slug": {"en": "matrix"}})
+    page = pages.publish_page(page, actor=None)
     return {
         "service": service.pk,
         "category": topic.pk,
         "token": preview_link("test.notice", notice).split("/")[2],
         "key": picture.key,
+        "page": page.pk,
+        "number": 1,
         "entity": account_notes,
         "object_id": subject.pk,
         "form": form.pk,

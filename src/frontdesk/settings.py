@@ -157,6 +157,7 @@ BASE_URL = env("FRONTDESK_BASE_URL", BASE_URL_DEFAULT).rstrip("/")
 INSTALLED_APPS = [
     "frontdesk.core",
     "frontdesk.blocks",
+    "frontdesk.pages",
     "frontdesk.inbox",
     "frontdesk.services",
     "django.contrib.auth",

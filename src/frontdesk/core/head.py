@@ -343,7 +343,9 @@ def render_page(
     layout = loader.get_template(layout_name())
     if not _renders_content_inside(layout):
         content.render()
-    html = layout.render({**context, "content": content, "head": head_of(request)}, request)
+    # `status` lets a layout leave out what an error page does without (the menu's query).
+    layout_context = {**context, "content": content, "head": head_of(request), "status": status}
+    html = layout.render(layout_context, request)
     response = HttpResponse(html, status=status)
     if head_of(request).noindex:
         response["X-Robots-Tag"] = "noindex"

@@ -10,9 +10,14 @@ from django.views import defaults
 from frontdesk.core.demo import demo_pages
 from frontdesk.core.head import head_of, render_page
 from frontdesk.core.languages import translate
+from frontdesk.core.navigation import home_response
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    # A module's home page (the pages module's published home page) answers first.
+    answered = home_response(request)
+    if answered is not None:
+        return answered
     pages = [{"title": translate(page.title), "url": page.url()} for page in demo_pages()]
     head_of(request).set_canonical(reverse("site:home"))
     return render_page(request, "site/home.html", {"pages": pages})

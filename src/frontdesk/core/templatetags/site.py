@@ -5,6 +5,8 @@
 {% language_links as languages %}     this page in every site language: code, name_local,
                                       url (same page, that language's prefix), current
                                       (core/head.language_links)
+{% site_menu as menu %}               the site's navigation in the page's language (MenuItem:
+                                      title, url), from the modules' menus (core/navigation.py)
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from django import template
 from django.utils.translation import get_language
 
 from frontdesk.core import head
+from frontdesk.core.navigation import MenuItem, menu_items
 
 register = template.Library()
 
@@ -25,3 +28,8 @@ def site_name() -> str:
 @register.simple_tag(takes_context=True)
 def language_links(context) -> list[dict]:
     return head.language_links(context["request"])
+
+
+@register.simple_tag
+def site_menu() -> list[MenuItem]:
+    return menu_items(get_language())

@@ -1,0 +1,272 @@
+"""The pages' panel JSON API under /api/cms/pages (docs/host.md, "Pages"). Thin doors: each route
+parses its body (pages/inputs.py, shared with the agent tools), calls one operation or query and
+answers with the shapes of outputs.py."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
+from ninja import Query, Schema, Status
+from pydantic import Field, field_validator
+
+from frontdesk.core.api.pagination import Page as Paginated
+from frontdesk.core.api.pagination import PageQuery, paginate
+from frontdesk.core.api.routing import PanelRouter
+from frontdesk.core.api.schemas import answers
+from frontdesk.core.inputs import refuse_nul
+from frontdesk.core.languages import default_language
+from frontdesk.core.limits import MAX_ID, MAX_INTEGER
+from frontdesk.pages import history, operations, queries
+from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
+from frontdesk.pages.models import Page
+from frontdesk.pages.outputs import page_out, page_row
+
+VIEW, MANAGE = "pages.view", "pages.manage"
+router = PanelRouter(tags=["pages"])
+
+
+class PageOut(Schema):
+    id: int
+    state: str = Field(examples=["changed"])
+    revision: int
+    pending: list[str] = Field(description="The values saved in the draft and not yet published.")
+    title: dict[str, str]
+    slug: dict[str, str]
+    content: dict[str, list[dict[str, Any]]]
+    extra: dict[str, Any]
+    is_home: bool
+    in_menu: bool
+    addresses: dict[str, str] = Field(description="Where the site answers now, per language.")
+    created_at: datetime
+    updated_at: datetime
+    deleted_at: datetime | None
+
+
+class PageRow(Schema):
+    id: int
+    title: dict[str, str]
+    title_text: str
+    state: str
+    address: str | None = Field(description="The address in the default language; null in the bin.")
+    is_home: bool
+    in_menu: bool
+    updated_at: datetime
+    deleted_at: datetime | None
+
+
+class MenuRow(Schema):
+    id: int
+    title_text: str
+    state: str
+    is_home: bool
+
+
+class BlocksOut(Schema):
+    page: int
+    language: str
+    state: str
+    revision: int
+    blocks: list[dict[str, Any]] = Field(description="The language's blocks in the draft, in order.")
+
+
+class VersionOut(Schema):
+    number: int
+    values: dict[str, Any]
+    created_at: datetime
+    account: str | None
+    token: str | None
+
+
+class LogLineOut(Schema):
+    action: str
+    text: str
+    actor: str | None
+    token: str | None
+    changes: dict[str, Any]
+    detail: dict[str, Any]
+    created_at: datetime
+
+
+class PagesQuery(PageQuery):
+    state: Literal["draft", "published", "changed", "unpublished"] | None = None
+    q: str = Field("", max_length=200, description="Words in a title or an address.")
+    trashed: bool = Field(False, description="true lists the pages in the bin instead.")
+
+    @field_validator("q")
+    @classmethod
+    def no_nul(cls, value: str) -> str:
+        return refuse_nul(value)
+
+
+def _page(pk: int, *, in_bin: bool = False) -> Page:
+    # A number beyond any id would overflow the database's integer (a 500 on SQLite).
+    rows = Page.all_objects.in_bin() if in_bin else Page.objects.all()
+    found = rows.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    if found is None:
+        raise Http404(_("There is no such page."))
+    return found
+
+
+@router.get(
+    "", response=answers(200, Paginated[PageRow]), permission=VIEW, summary="Pages, newest change first"
+)
+def list_pages(request: HttpRequest, query: Query[PagesQuery]):
+    rows = queries.page_list(state=query.state, search=query.q, trashed=query.trashed)
+    listed = paginate(rows, query)
+    found = queries.addresses(listed["rows"], default_language())
+    listed["rows"] = [page_row(page, found.get(page.pk)) for page in listed["rows"]]
+    return listed
+
+
+@router.post("", response=answers(201, PageOut), permission=MANAGE, summary="Create a draft page")
+def create_page(request: HttpRequest, payload: PageIn):
+    return Status(201, page_out(operations.create_page(actor=request.user, values=payload.values())))
+
+
+# Before /{page}: the first path that matches takes the request.
+@router.get(
+    "/menu", response=answers(200, list[MenuRow]), permission=VIEW, summary="The menu's pages in order"
+)
+def get_menu(request: HttpRequest):
+    return [
+        {"id": page.pk, "title_text": str(page), "state": page.state, "is_home": page.is_home}
+        for page in queries.menu_rows()
+    ]
+
+
+@router.put("/menu", response=answers(204, None), permission=MANAGE, summary="Store the menu's order")
+def sort_menu(request: HttpRequest, payload: MenuOrderIn):
+    operations.sort_menu(payload.order, actor=request.user)
+    return Status(204, None)
+
+
+@router.get(
+    "/{page}", response=answers(200, PageOut), permission=VIEW, summary="One page, as the editor reads it"
+)
+def get_page(request: HttpRequest, page: int):
+    return page_out(_page(page))
+
+
+@router.put(
+    "/{page}",
+    response=answers(200, PageOut, conflict=True),
+    permission=MANAGE,
+    summary="Save the draft (only the values given change)",
+    description="A published page keeps showing its published values until Publish; the home and"
+    " menu flags change at once. A stale revision answers 409 and changes nothing.",
+)
+def save_page(request: HttpRequest, page: int, payload: PageSave):
+    saved = operations.save_page(
+        _page(page), actor=request.user, values=payload.values(), revision=payload.revision
+    )
+    return page_out(saved)
+
+
+@router.post(
+    "/{page}/publish",
+    response=answers(200, PageOut, conflict=True),
+    permission=MANAGE,
+    summary="Publish the draft",
+)
+def publish_page(request: HttpRequest, page: int, payload: StepIn):
+    return page_out(operations.publish_page(_page(page), actor=request.user, revision=payload.revision))
+
+
+@router.post(
+    "/{page}/unpublish",
+    response=answers(200, PageOut, conflict=True),
+    permission=MANAGE,
+    summary="Take the page off the site",
+)
+def unpublish_page(request: HttpRequest, page: int, payload: StepIn):
+    return page_out(operations.unpublish_page(_page(page), actor=request.user, revision=payload.revision))
+
+
+@router.post(
+    "/{page}/discard",
+    response=answers(200, PageOut, conflict=True),
+    permission=MANAGE,
+    summary="Throw the pending edits away",
+)
+def discard_draft(request: HttpRequest, page: int, payload: StepIn):
+    return page_out(operations.discard_draft(_page(page), actor=request.user, revision=payload.revision))
+
+
+@router.post(
+    "/{page}/blocks",
+    response=answers(200, BlocksOut, conflict=True),
+    permission=MANAGE,
+    summary="Edit one language's blocks of the draft by operations (all or nothing)",
+    description="The agent tool blocks_edit_content's route: add, update, move, remove; without"
+    " operations it answers the blocks. Refusals are keyed operations.<index>.<name>.",
+)
+def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
+    edited, blocks = operations.edit_blocks(
+        _page(page),
+        actor=request.user,
+        language=payload.language,
+        operations=[operation.model_dump(exclude_none=True) for operation in payload.operations],
+        publish=payload.publish,
+        revision=payload.revision,
+    )
+    return {
+        "page": edited.pk,
+        "language": payload.language,
+        "state": edited.state,
+        "revision": edited.revision,
+        "blocks": blocks,
+    }
+
+
+@router.get(
+    "/{page}/versions",
+    response=answers(200, list[VersionOut]),
+    permission=VIEW,
+    summary="The published versions, newest first",
+)
+def list_versions(request: HttpRequest, page: int):
+    return history.version_list(_page(page))
+
+
+@router.post(
+    "/{page}/versions/{number}/restore",
+    response=answers(200, PageOut, conflict=True),
+    permission=MANAGE,
+    summary="Put a version's values into the draft",
+)
+def restore_version(request: HttpRequest, page: int, number: int, payload: StepIn):
+    if not 1 <= number <= MAX_INTEGER:
+        raise Http404(_("There is no such version."))
+    restored = operations.restore_page_version(
+        _page(page), number, actor=request.user, revision=payload.revision
+    )
+    return page_out(restored)
+
+
+@router.get(
+    "/{page}/log",
+    response=answers(200, list[LogLineOut]),
+    permission=VIEW,
+    summary="The page's log, newest first",
+)
+def page_log(request: HttpRequest, page: int):
+    return history.log_lines(_page(page))
+
+
+@router.delete("/{page}", response=answers(204, None), permission=MANAGE, summary="Move the page to the bin")
+def delete_page(request: HttpRequest, page: int):
+    operations.delete_page(_page(page), actor=request.user)
+    return Status(204, None)
+
+
+@router.post(
+    "/{page}/restore",
+    response=answers(200, PageOut),
+    permission=MANAGE,
+    summary="Take the page out of the bin",
+)
+def restore_page(request: HttpRequest, page: int):
+    return page_out(operations.restore_page(_page(page, in_bin=True), actor=request.user))

@@ -1,0 +1,56 @@
+"""The pages app: registers the page route type (listed in the sitemap), its bin type, its block
+holder, the page editor's project-fields screen, the home page and menu hooks of the site, the
+Pages section, the API router and the agent tools."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PagesConfig(AppConfig):
+    name = "frontdesk.pages"
+    label = "pages"
+    verbose_name = _("Pages")
+
+    def ready(self) -> None:
+        from frontdesk.blocks.holders import BlockHolder, register_block_holder
+        from frontdesk.core.api import register_router
+        from frontdesk.core.bin.registry import BinType, register_bin_type
+        from frontdesk.core.navigation import register_home, register_menu
+        from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.project_fields import register_screen
+        from frontdesk.core.routes.registry import RouteType, register_route_type
+        from frontdesk.pages import queries, site
+        from frontdesk.pages.api import router
+        from frontdesk.pages.mcp_tools import register_page_tools
+        from frontdesk.pages.screens import PAGE_EDITOR
+
+        # Pages have no prefix: they stand at the site's root, under the language prefix.
+        register_route_type(
+            RouteType(
+                name=queries.ROUTE_TYPE,
+                model="pages.Page",
+                field="slug",
+                prefix=lambda: "",
+                view=site.page_view,
+                # The home page answers at `/` (the host's home address is in the sitemap).
+                listed=lambda: queries.published().filter(is_home=False),
+                modified="updated_at",
+            )
+        )
+        register_bin_type(BinType(name="pages.page", model="pages.Page", permission="pages.manage"))
+        register_block_holder(BlockHolder(name="pages", label=_("Pages"), count=queries.pages_per_type))
+        register_screen(PAGE_EDITOR)
+        register_home("pages", site.home)
+        register_menu("pages", site.menu)
+        register_router("/pages", router)
+        register_page_tools()
+        register_section(
+            Section(
+                key="pages",
+                label=_("Pages"),
+                icon="file",
+                permission="pages.view",
+                order=20,
+                urlconf="frontdesk.pages.panel.urls",
+            )
+        )

@@ -1,0 +1,136 @@
+"""The page tools for agents (docs/host.md, "The page tools"): thin doors over the operations.
+
+pages_list and pages_get need the scope pages:read and the permission pages.view; pages_create,
+pages_publish and blocks_edit_content need pages:write and pages.manage. A page is named by id or
+by its address (as the site shows it, "/de/ueber-uns", or as stored, "ueber-uns").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from django.utils.translation import gettext as _
+from pydantic import Field
+
+from frontdesk.core.errors import NotFound
+from frontdesk.core.languages import default_language, site_language_codes
+from frontdesk.core.limits import MAX_ID
+from frontdesk.core.mcp.registry import register_tool
+from frontdesk.core.models.routes import Route
+from frontdesk.core.routes.serving import stored_address
+from frontdesk.pages import operations, queries
+from frontdesk.pages.inputs import BlocksEditIn, PageIn, StepIn
+from frontdesk.pages.models import Page
+from frontdesk.pages.outputs import page_out, page_row
+
+PageRef = Annotated[
+    int | str,
+    Field(
+        description="The page's id, or its address ('/de/ueber-uns' or 'about'; '/' is the home page).",
+        examples=[3, "/about"],
+    ),
+]
+
+
+def find_page(ref: int | str) -> Page:
+    """The page (outside the bin) a tool names, by id or address; NotFound otherwise."""
+    missing = NotFound(_("There is no page %(ref)s.") % {"ref": ref})
+    if isinstance(ref, int) or (isinstance(ref, str) and ref.strip().isdigit()):
+        pk = int(ref)
+        page = Page.objects.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    elif ref.strip().strip("/") in ("", *site_language_codes()):
+        page = queries.home_page() or Page.objects.filter(is_home=True).first()  # "/" or "/de/"
+    else:
+        address = stored_address("/" + ref.strip().strip("/"))
+        found = (
+            Route.objects.filter(type_name=queries.ROUTE_TYPE, language=address[0], path=address[1])
+            .values_list("object_id", flat=True)
+            .first()
+            if address
+            else None
+        )
+        page = Page.objects.filter(pk=found).first() if found else None
+    if page is None:
+        raise missing
+    return page
+
+
+def pages_list(
+    actor,
+    search: Annotated[str, Field(max_length=200, description="Words in a title or an address.")] = "",
+    state: Annotated[
+        Literal["draft", "published", "changed", "unpublished"] | None,
+        Field(description="draft, published, changed (published with edits) or unpublished."),
+    ] = None,
+) -> dict[str, Any]:
+    rows = list(queries.page_list(state=state or None, search=search)[:200])
+    found = queries.addresses(rows, default_language())
+    return {"pages": [page_row(page, found.get(page.pk)) for page in rows]}
+
+
+def pages_get(actor, page: PageRef) -> dict[str, Any]:
+    return {"page": page_out(find_page(page))}
+
+
+def pages_create(actor, values: PageIn) -> dict[str, Any]:
+    return {"page": page_out(operations.create_page(actor=actor, values=values.values()))}
+
+
+def pages_publish(actor, page: PageRef, step: StepIn) -> dict[str, Any]:
+    return {"page": page_out(operations.publish_page(find_page(page), actor=actor, revision=step.revision))}
+
+
+def blocks_edit_content(actor, page: PageRef, edit: BlocksEditIn) -> dict[str, Any]:
+    chosen = find_page(page)
+    edited, blocks = operations.edit_blocks(
+        chosen,
+        actor=actor,
+        language=edit.language,
+        operations=[operation.model_dump(exclude_none=True) for operation in edit.operations],
+        publish=edit.publish,
+        revision=edit.revision,
+    )
+    return {
+        "page": edited.pk,
+        "language": edit.language,
+        "state": edited.state,
+        "revision": edited.revision,
+        "blocks": blocks,
+    }
+
+
+READ: dict[str, Any] = {"scope": "pages:read", "permission": "pages.view"}
+WRITE: dict[str, Any] = {"scope": "pages:write", "permission": "pages.manage", "changes": True}
+TOOLS: list[tuple[Callable[..., Any], dict[str, Any], str]] = [
+    (
+        pages_list,
+        READ,
+        "List the site's pages (newest change first) with state and address; filter by words or state.",
+    ),
+    (
+        pages_get,
+        READ,
+        "One page as the editor reads it: title, address and blocks per language (the draft), state, revision.",
+    ),
+    (
+        pages_create,
+        WRITE,
+        "Create a draft page with a title and an address per language, optionally blocks, home and menu flags.",
+    ),
+    (pages_publish, WRITE, "Publish a page's draft: the site shows it at its address; a version is kept."),
+    (
+        blocks_edit_content,
+        WRITE,
+        "Edit one language's blocks of a page's draft by operations (add a block of a type with values at a"
+        " position, update a block's values by id, move, remove), all or nothing; without operations, answer"
+        " the blocks with their ids and values. Block types and their values: the Block types of the site."
+        " Publishes only with publish=true.",
+    ),
+]
+
+
+def register_page_tools() -> None:
+    """Registered from PagesConfig.ready()."""
+    for fn, options, description in TOOLS:
+        register_tool(fn.__name__, fn, description=description, **options)

@@ -1,0 +1,27 @@
+"""The page operations (docs/host.md, "Pages"): every rule about pages, once, for every door."""
+
+from frontdesk.pages.operations.blocks_edit import edit_blocks
+from frontdesk.pages.operations.menu import sort_menu
+from frontdesk.pages.operations.pages import (
+    create_page,
+    delete_page,
+    discard_draft,
+    publish_page,
+    restore_page,
+    restore_page_version,
+    save_page,
+    unpublish_page,
+)
+
+__all__ = [
+    "create_page",
+    "delete_page",
+    "discard_draft",
+    "edit_blocks",
+    "publish_page",
+    "restore_page",
+    "restore_page_version",
+    "save_page",
+    "sort_menu",
+    "unpublish_page",
+]

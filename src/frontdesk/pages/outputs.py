@@ -1,0 +1,51 @@
+"""One shape per resource, used by the API and the agent tools: a page's row in a list and the
+page as the editor reads it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from frontdesk.core.languages import translate
+from frontdesk.core.project_fields.values import listed_extra
+from frontdesk.core.routes.serving import addresses_of
+from frontdesk.pages.models import Page
+from frontdesk.pages.screens import PAGE_EDITOR
+
+
+def page_row(page: Page, address: str | None) -> dict[str, Any]:
+    """A page in a list: its published title (the draft's while never published), state, address
+    in the default language, flags, when it changed and, in the bin, since when."""
+    return {
+        "id": page.pk,
+        "title": page.title,
+        "title_text": translate(page.title),
+        "state": page.state,
+        "address": address,
+        "is_home": page.is_home,
+        "in_menu": page.in_menu,
+        "updated_at": page.updated_at,
+        "deleted_at": page.deleted_at,
+    }
+
+
+def page_out(page: Page) -> dict[str, Any]:
+    """The page as the editor reads it: the values being edited (the published ones with the
+    pending edits over them), the names pending, the revision a save must carry, its addresses
+    now (what the site answers at) and where it stands."""
+    values = page.draft_values()
+    return {
+        "id": page.pk,
+        "state": page.state,
+        "revision": page.revision,
+        "pending": sorted(page.draft or {}),
+        "title": values.get("title") or {},
+        "slug": values.get("slug") or {},
+        "content": values.get("content") or {},
+        "extra": listed_extra(PAGE_EDITOR.id, values.get("extra")),
+        "is_home": page.is_home,
+        "in_menu": page.in_menu,
+        "addresses": addresses_of(page),
+        "created_at": page.created_at,
+        "updated_at": page.updated_at,
+        "deleted_at": page.deleted_at,
+    }
