@@ -20,9 +20,15 @@ class ErrorOut(Schema):
     )
     in_use: int | None = Field(
         None,
-        description="Only with 409 for a record still in use (a category that holds items): how many"
-        " records use it.",
+        description="Only with 409 for a record still in use (a category that holds items, a picture"
+        " shown somewhere): how many records use it.",
         examples=[3],
+    )
+    uses: list[str] | None = Field(
+        None,
+        description="Only with 409 for a record still in use, when the places can be named (a picture):"
+        " each place, as people name it.",
+        examples=[["Service covers: Garden design"]],
     )
 
 
