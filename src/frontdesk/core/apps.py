@@ -41,6 +41,11 @@ class CoreConfig(AppConfig):
         register_settings_tools()
         register_picture_tools()
         register_host_groups()
+        # A picture setting (the SEO group's default social image) is a place pictures are used.
+        from frontdesk.core.pictures.uses import PictureUse, register_picture_use
+        from frontdesk.core.settings_groups.pictures import settings_using
+
+        register_picture_use(PictureUse(name="core.settings", label=_("Settings"), find=settings_using))
         register_section(
             Section(
                 key="pictures",

@@ -211,3 +211,25 @@ class Secret(Setting):
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "max_length": self.max_length}
+
+
+@dataclass(frozen=True, kw_only=True)
+class PictureKey(Setting):
+    """A picture of the library (core/pictures), stored by its key; "" or null: none. A key that
+    names no picture is refused. The library counts the setting as a place the picture is used
+    (core/settings_groups/pictures.py), so a picture named here is not deleted."""
+
+    kind: ClassVar[str] = "picture"
+
+    def clean(self, value: Any, stored: Any, *, merge: bool) -> str:
+        from frontdesk.core.models.pictures import KEY_PATTERN
+        from frontdesk.core.pictures.queries import resolve_pictures
+
+        key = _text(value)
+        if not key:
+            return ""
+        if not KEY_PATTERN.match(key) or key not in resolve_pictures([key]):
+            raise ValidationError(
+                _("There is no picture %(key)s in the library."), code="invalid", params={"key": key[:32]}
+            )
+        return key
