@@ -222,14 +222,6 @@ class PictureKey(Setting):
     kind: ClassVar[str] = "picture"
 
     def clean(self, value: Any, stored: Any, *, merge: bool) -> str:
-        from frontdesk.core.models.pictures import KEY_PATTERN
-        from frontdesk.core.pictures.queries import resolve_pictures
+        from frontdesk.core.pictures.queries import clean_picture_key
 
-        key = _text(value)
-        if not key:
-            return ""
-        if not KEY_PATTERN.match(key) or key not in resolve_pictures([key]):
-            raise ValidationError(
-                _("There is no picture %(key)s in the library."), code="invalid", params={"key": key[:32]}
-            )
-        return key
+        return clean_picture_key(_text(value))
