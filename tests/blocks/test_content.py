@@ -53,7 +53,7 @@ def test_a_stored_block_keeps_its_id_through_edits_and_moves(host_types):
         language="en",
     )
     assert [(block["id"], block["type"], block["values"]) for block in again] == [
-        (text["id"], "text", {"text": "B2"}),
+        (text["id"], "text", {"text": "<p>B2</p>"}),  # plain text is kept as rich text paragraphs
         (heading["id"], "heading", {"text": "A", "level": 2}),
     ]
 

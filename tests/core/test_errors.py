@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.test import RequestFactory
 
-from frontdesk.core.errors import KNOWN, Conflict, NotFound, problem
+from frontdesk.core.errors import KNOWN, Conflict, InUse, NotFound, problem
 from frontdesk.core.mcp.calls import Refusal, _call
 from frontdesk.core.mcp.registry import ToolSpec
 from frontdesk.core.middleware import NotFoundMiddleware
@@ -53,6 +53,31 @@ def test_an_agent_tool_refuses_with_the_same_words_as_the_api(error):
     with pytest.raises(Refusal) as refused:
         _call(spec, None, {}, dry_run=False)
     assert refused.value.body["message"] == problem(error).message
+
+
+def test_in_use_is_one_409_with_the_count_and_the_places_for_the_api_and_the_tools():
+    """Categories (count only) and pictures (count and places) refuse with the same error."""
+    counted = problem(InUse("The category Shipping holds 3 items.", count=3))
+    placed = problem(InUse("This picture is used in 2 places.", count=2, uses=["Posters: A", "Pages: B"]))
+    assert (counted.status, counted.in_use, counted.uses) == (409, 3, None)
+    assert (placed.status, placed.in_use, placed.uses) == (409, 2, ["Posters: A", "Pages: B"])
+
+    def operation(actor):
+        raise InUse("This picture is used in 2 places.", count=2, uses=["Posters: A", "Pages: B"])
+
+    spec = ToolSpec(name="probe", fn=operation, scope="read", permission=None, description="")
+    with pytest.raises(Refusal) as refused:
+        _call(spec, None, {}, dry_run=False)
+    assert refused.value.body == {
+        "message": "This picture is used in 2 places.",
+        "in_use": 2,
+        "uses": ["Posters: A", "Pages: B"],
+    }
+    assert refused.value.text().splitlines() == [
+        "This picture is used in 2 places.",
+        "- Posters: A",
+        "- Pages: B",
+    ]
 
 
 @pytest.mark.django_db  # the 404 page's layout reads the SEO settings

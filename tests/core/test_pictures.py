@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from PIL import Image
 
 from frontdesk.core import log
-from frontdesk.core.errors import NotFound
+from frontdesk.core.errors import InUse, NotFound
 from frontdesk.core.models import Picture
 from frontdesk.core.pictures import resolve_pictures
 from frontdesk.core.pictures.operations import (
@@ -143,12 +143,11 @@ def test_a_picture_in_use_is_not_deleted_and_the_refusal_says_how_often_and_wher
         title="Winter fair", body={"de": f'<p>Hallo</p><img data-picture="{picture.key}" alt="">'}
     )
     Poster.objects.create(title="Other", cover="somethingelse")
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(InUse) as refused:
         delete_picture(picture, actor=None)
-    assert refused.value.message_dict == {
-        "__all__": ["This picture is used in 2 places; take it out there first."],
-        "uses": ["Posters: Summer fair", "Posters: Winter fair"],
-    }
+    assert str(refused.value) == "This picture is used in 2 places; take it out there first."
+    assert refused.value.count == 2
+    assert refused.value.uses == ["Posters: Summer fair", "Posters: Winter fair"]
     assert Picture.objects.filter(key=picture.key).exists()
     assert stored_files(media) == set(picture.file_names())
 

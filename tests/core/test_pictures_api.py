@@ -110,9 +110,10 @@ def test_deleting_a_picture_in_use_is_refused_with_the_count_and_the_places(db, 
         }
     ]
     refused = manager_client.delete(f"{BASE}/{picture.key}")
-    assert refused.status_code == 422
-    assert refused.json()["errors"] == {
-        "__all__": ["This picture is used in 1 place; take it out there first."],
+    assert refused.status_code == 409  # the one status of every "still in use" (core/errors.InUse)
+    assert refused.json() == {
+        "message": "This picture is used in 1 place; take it out there first.",
+        "in_use": 1,
         "uses": ["Posters: Summer fair"],
     }
     poster.delete()

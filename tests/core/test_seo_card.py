@@ -11,9 +11,12 @@ from django.core.exceptions import ValidationError
 from django.template.loader import render_to_string
 from django.test import Client
 
+from frontdesk.core.errors import InUse
+from frontdesk.core.pictures.operations import delete_picture, upload_picture
 from frontdesk.core.seo_card import SeoCardIn, card_controls, clean_seo_card, empty_card, read_card
 from frontdesk.core.settings_groups.groups import SEO
 from frontdesk.core.settings_groups.operations import save_group
+from tests.pictures import picture_file
 from tests.testapp.models import Brochure
 
 STORED = {
@@ -37,8 +40,9 @@ def test_a_save_changes_the_languages_it_names_and_keeps_everything_it_leaves_ou
     assert clean_seo_card(None, stored=STORED) == STORED
 
 
-def test_the_image_is_replaced_or_removed_only_when_named():
-    assert clean_seo_card({"image": "quay_2"}, stored=STORED)["image"] == "quay_2"
+def test_the_image_is_replaced_or_removed_only_when_named(db, media):
+    quay = upload_picture(picture_file(), actor=None).key
+    assert clean_seo_card({"image": quay}, stored=STORED)["image"] == quay
     assert clean_seo_card({"image": None}, stored=STORED)["image"] is None
     assert clean_seo_card({"image": ""}, stored=STORED)["image"] is None  # the panel's emptied box
     assert clean_seo_card({"description": "Hourly."}, stored=STORED)["image"] == "harbour-7"
@@ -92,7 +96,7 @@ def test_the_page_shows_the_cards_title_and_description_over_its_own(client: Cli
     page = head(client.get(f"/test-brochures/{brochure.pk}/").content.decode())
     assert "<title>Tours · Harbour</title>" in page  # no card: the row's own title
     assert '<meta name="description" content="Boats.">' in page  # and the group's description
-    brochure.seo = clean_seo_card(STORED, stored=None)
+    brochure.seo = clean_seo_card({**STORED, "image": None}, stored=None)
     brochure.save()
     page = head(client.get(f"/test-brochures/{brochure.pk}/").content.decode())
     assert "<title>Harbour tours · Harbour</title>" in page
@@ -110,6 +114,7 @@ def test_a_card_asking_for_noindex_keeps_the_page_out_of_search_engines(client: 
     assert '<meta name="robots" content="noindex">' in response.content.decode()
 
 
+@pytest.mark.django_db  # the card shows its picture: one read of the library
 def test_the_panel_card_names_its_controls_as_the_input_takes_them():
     html = render_to_string("panel/_seo_card.html", {"seo": card_controls(STORED)})
     names = set(re.findall(r'name="([^"]+)"', html))
@@ -122,7 +127,9 @@ def test_the_panel_card_names_its_controls_as_the_input_takes_them():
     assert 'maxlength="100"' in html and 'maxlength="300"' in html
     for key in ("seo.title", "seo.description", "seo.image", "seo.noindex"):
         assert f'data-error-key="{key}"' in html
-    # Every control has a label.
+    # Every control has a label; the picture's key is carried by a hidden input the picker fills.
+    assert re.search(r'<input type="hidden" name="seo.image" value="harbour-7"', html)
+    assert "Choose a picture…" in html
     for control_id in re.findall(r'<(?:input|textarea)[^>]*\bid="([^"]+)"', html):
         assert f'for="{control_id}"' in html or control_id == ""
     assert 'type="checkbox" name="seo.noindex"' in html  # wrapped in its label
@@ -141,3 +148,82 @@ def test_what_the_panel_sends_is_a_valid_input():
         "image": None,
         "noindex": False,
     }
+
+
+# --- The social image: a picture of the library ---------------------------------------------------
+
+
+def meta(html: str, name: str) -> str | None:
+    found = re.search(rf'<meta (?:property|name)="{re.escape(name)}" content="([^"]*)">', html)
+    return found[1] if found else None
+
+
+def test_a_key_that_names_no_picture_is_refused_under_seo_image(db, media):
+    assert refusal({"image": "nosuchpicture"}) == {
+        "seo.image": ["There is no picture nosuchpicture in the library."]
+    }
+
+
+@pytest.mark.urls("tests.testapp.urls")
+def test_the_cards_picture_is_the_shared_links_image_with_its_size_and_alt(client: Client, db, media):
+    picture = upload_picture(picture_file(1200, 800), actor=None, alt={"en": "Boats at dawn"})
+    brochure = Brochure.objects.create(title={"en": "Tours"})
+    brochure.seo = clean_seo_card({"image": picture.key}, stored=None)
+    brochure.save()
+    page = head(client.get(f"/test-brochures/{brochure.pk}/").content.decode())
+    image = meta(page, "og:image")
+    assert image.startswith("http://testserver/media/pictures/") and image.endswith("-1200w.jpg")
+    assert (meta(page, "og:image:width"), meta(page, "og:image:height")) == ("1200", "800")
+    assert meta(page, "og:image:alt") == "Boats at dawn" == meta(page, "twitter:image:alt")
+    assert meta(page, "twitter:image") == image
+    assert meta(page, "twitter:card") == "summary_large_image"
+
+
+@pytest.mark.urls("tests.testapp.urls")
+def test_the_seo_groups_default_image_shows_where_a_page_has_none_and_a_card_wins(client: Client, db, media):
+    default = upload_picture(picture_file(640, 480), actor=None)
+    own = upload_picture(picture_file(800, 600), actor=None)
+    brochure = Brochure.objects.create(title={"en": "Tours"})
+    assert meta(head(client.get("/").content.decode()), "og:image") is None
+    assert meta(head(client.get("/").content.decode()), "twitter:card") == "summary"
+    save_group(None, SEO, values={"social_image": default.key})
+    for path in ("/", f"/test-brochures/{brochure.pk}/"):
+        page = head(client.get(path).content.decode())
+        assert f"/pictures/{default.key}/" in meta(page, "og:image"), path
+        assert meta(page, "og:image:width") == "640"
+    brochure.seo = clean_seo_card({"image": own.key}, stored=None)
+    brochure.save()
+    page = head(client.get(f"/test-brochures/{brochure.pk}/").content.decode())
+    assert f"/pictures/{own.key}/" in meta(page, "og:image")
+
+
+def test_the_default_image_must_be_a_picture_of_the_library(db, media):
+    with pytest.raises(ValidationError) as refused:
+        save_group(None, SEO, values={"social_image": "nosuchpicture"})
+    assert refused.value.message_dict == {
+        "social_image": ["There is no picture nosuchpicture in the library."]
+    }
+
+
+def test_a_picture_on_an_seo_card_or_as_the_default_image_is_in_use_and_not_deleted(db, media):
+    on_card = upload_picture(picture_file(), actor=None)
+    as_default = upload_picture(picture_file(), actor=None)
+    Brochure.objects.create(title={"en": "Tours"}, seo=clean_seo_card({"image": on_card.key}, stored=None))
+    save_group(None, SEO, values={"social_image": as_default.key})
+    with pytest.raises(InUse) as refused:
+        delete_picture(on_card, actor=None)
+    assert refused.value.uses == ["Brochures: Tours"]
+    with pytest.raises(InUse) as refused:
+        delete_picture(as_default, actor=None)
+    assert refused.value.uses == ["Settings: SEO: Default social image"]
+    save_group(None, SEO, values={"social_image": None})
+    delete_picture(as_default, actor=None)
+
+
+def test_the_seo_settings_screen_offers_the_picker_for_the_default_image(admin_client, media):
+    picture = upload_picture(picture_file(640, 480), actor=None, alt={"en": "Quay"})
+    save_group(None, SEO, values={"social_image": picture.key})
+    html = admin_client.get("/cms/settings/seo/").content.decode()
+    assert re.search(rf'<input type="hidden" name="values.social_image" value="{picture.key}"', html)
+    assert 'data-error-key="social_image"' in html and "Choose a picture…" in html
+    assert re.search(r'<img class="fd-picture-field-preview" src="/media/pictures/[^"]+" width="640"', html)

@@ -106,5 +106,7 @@ def test_the_bodies_are_in_the_openapi_document():
     body = document["paths"][BASE]["post"]["requestBody"]["content"]["application/json"]["schema"]
     schema = document["components"]["schemas"][body["$ref"].rsplit("/", 1)[-1]]
     assert schema["required"] == ["title"]
-    assert set(schema["properties"]) == {"title", "slug", "lead", "is_visible", "extra"}
+    assert set(schema["properties"]) == {
+        "title", "slug", "lead", "cover", "description", "seo", "is_visible", "extra",
+    }  # fmt: skip
     assert "ServiceOut" in document["components"]["schemas"]

@@ -94,3 +94,7 @@ class TestAppConfig(AppConfig):
         from tests.testapp.models import posters_using
 
         register_picture_use(PictureUse(name="test.poster", label="Posters", find=posters_using))
+        # --- The SEO card (core/seo_card.py): brochures' social images are pictures in use.
+        from frontdesk.core.seo_card import register_seo_card_pictures
+
+        register_seo_card_pictures("test.brochure-seo", "testapp.Brochure", label="Brochures")

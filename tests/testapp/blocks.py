@@ -1,5 +1,5 @@
 """The test module's block parts: a block holder (posts), a collection (snippets by group), its
-block code, and a block code that records its head calls. Registered by apps.py when the block
+block code, a block code that records its head calls, and one that adds JSON-LD to the head. Registered by apps.py when the block
 system is installed; the testapp itself runs without it."""
 
 from __future__ import annotations
@@ -112,3 +112,37 @@ def register() -> None:
     register_collection(COLLECTION)
     register_block_code(SnippetsBlock())
     register_block_code(HeadNoteBlock())
+    register_block_code(QuestionBlock())
+
+
+class QuestionValues(BlockValues):
+    question: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class QuestionBlock(BlockCode):
+    """A question that adds itself to the page's FAQPage node through the head collector, as a
+    FAQ block does: several of them make one node (tests/blocks/test_head_order.py)."""
+
+    slug = "test-question"
+    label = "Question"
+    values = QuestionValues
+    editor = (EditorField("question", "text", "Question", required=True, max_length=200),)
+
+    def render(self, values, context) -> SafeString:
+        return format_html('<section class="test-question"><h2>{}</h2></section>', values.question)
+
+    def head(self, values, context, request) -> None:
+        from frontdesk.core.head import head_of
+
+        node = {
+            "@context": "https://schema.org",
+            "@type": "FAQPage",
+            "mainEntity": [
+                {
+                    "@type": "Question",
+                    "name": values.question,
+                    "acceptedAnswer": {"@type": "Answer", "text": f"The answer to {values.question}"},
+                }
+            ],
+        }
+        head_of(request).add_json_ld("faq", node)

@@ -10,6 +10,7 @@ urlpatterns = [
     *i18n_patterns(
         path("test-head/", views.head_page, name="test-head"),
         path("test-brochures/<int:pk>/", views.brochure_page, name="test-brochure"),
+        path("test-posts/<int:pk>/", views.block_post_page, name="test-post"),
         prefix_default_language=False,
     ),
     *site.urlpatterns,

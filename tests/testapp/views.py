@@ -53,6 +53,19 @@ def head_page(request) -> HttpResponse:
     )
 
 
+def block_post_page(request, pk: int) -> HttpResponse:
+    """A post's blocks in the page's language, printed by its content template (so their head
+    contributions are made while the content renders, as a page's are)."""
+    from django.utils.translation import get_language
+
+    from tests.testapp.models import BlockPost
+
+    post = BlockPost.objects.get(pk=pk)
+    head_of(request).set_title(post.title)
+    blocks = (post.content or {}).get(get_language(), [])
+    return render_page(request, "testapp/block_post.html", {"post": post, "blocks": blocks})
+
+
 def brochure_page(request, pk: int) -> HttpResponse:
     """A brochure's page: its SEO card over its own title (core/seo_card.py)."""
     brochure = Brochure.objects.get(pk=pk)

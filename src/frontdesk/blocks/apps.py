@@ -16,12 +16,12 @@ class BlocksConfig(AppConfig):
         from frontdesk.blocks import inbox_form
         from frontdesk.blocks.api import router
         from frontdesk.blocks.codes import register_block_code
-        from frontdesk.blocks.host_types import HeadingBlock, TextBlock
+        from frontdesk.blocks.host_types import HeadingBlock, PictureBlock, TextBlock
         from frontdesk.blocks.offers import Offer, register_offer
         from frontdesk.core.api import register_router
         from frontdesk.core.panel.sections import Section, register_section
 
-        for code in (HeadingBlock(), TextBlock()):
+        for code in (HeadingBlock(), TextBlock(), PictureBlock()):
             register_block_code(code)
             register_offer(Offer(slug=code.slug, name=code.label, code=code.slug))
         # The inbox knows nothing of blocks: its form block is ours, and only when it is there.

@@ -96,9 +96,17 @@ class BlockCode:
         """Rules beyond the values model, run by `clean_content` in the operation's transaction
         (a referenced row exists). Raise ValidationError({value name: [...]}) to refuse."""
 
+    def picture_keys(self, values: Any) -> set[str]:
+        """The keys of the library pictures the block prints (a picture value, the pictures of a
+        rich text): `render_content` reads those of every block of the page in ONE query and
+        hands them to `render` as `context["pictures"]` ({key: PictureView}); a holder names
+        them as places the pictures are used (holders.picture_keys_in)."""
+        return set()
+
     def render(self, values: Any, context: dict[str, Any]) -> SafeString:
-        """The block's HTML. `context` holds `request`, `language`, `block` (its id and type)
-        and `items` (the collection's items for these values, or None)."""
+        """The block's HTML. `context` holds `request`, `language`, `block` (its id and type),
+        `items` (the collection's items for these values, or None) and `pictures` (the page's
+        library pictures by key, resolved once for every block)."""
         request = context.get("request")
         return mark_safe(render_to_string(self.template, {**context, "values": values}, request=request))  # noqa: S308  (a template's output)
 

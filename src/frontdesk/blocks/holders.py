@@ -48,3 +48,27 @@ def slugs_in(blocks: object) -> set[str]:
     return {
         block["type"] for block in blocks if isinstance(block, dict) and isinstance(block.get("type"), str)
     }
+
+
+def picture_keys_in(blocks: object) -> set[str]:
+    """The library pictures a stored block list prints (each block's code says which:
+    `BlockCode.picture_keys`), for a holder's PictureUse. Reads the type rows once; a block whose
+    type or code is missing, or whose values its code refuses, names none."""
+    import pydantic
+
+    from frontdesk.blocks.content import code_for, installed_types
+
+    if not isinstance(blocks, list):
+        return set()
+    listed = [block for block in blocks if isinstance(block, dict) and isinstance(block.get("values"), dict)]
+    rows = installed_types(slugs_in(listed))
+    keys: set[str] = set()
+    for block in listed:
+        code = code_for(rows.get(str(block.get("type"))))
+        if code is None:
+            continue
+        try:
+            keys |= code.picture_keys(code.values.model_validate(block["values"]))
+        except pydantic.ValidationError:
+            continue
+    return keys

@@ -1,7 +1,8 @@
 """Printing block content on the public site: `render_content(blocks, request=..., language=...)`.
 
 Queries do not grow with the blocks: one read of the installed types named by the list, then one
-call of each collection's `items` with the values of all its blocks. A block whose type row,
+call of each collection's `items` with the values of all its blocks, and one read of the library
+pictures every block names (`BlockCode.picture_keys`: a picture block, a rich text's pictures). A block whose type row,
 code or collection is missing, or whose stored values its code no longer accepts, prints nothing;
 the page stands.
 """
@@ -19,6 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from frontdesk.blocks.codes import BlockCode, BlockValues
 from frontdesk.blocks.collections import COLLECTIONS
 from frontdesk.blocks.content import code_for, installed_types
+from frontdesk.core.pictures import resolve_pictures
 
 logger = logging.getLogger(__name__)
 
@@ -76,6 +78,10 @@ def render_content(blocks: Any, *, request: HttpRequest | None, language: str) -
     if not prepared:
         return mark_safe("")
     items = _items(prepared, language)
+    keys: set[str] = set()
+    for _block, code, values in prepared:
+        keys |= code.picture_keys(values)
+    pictures = resolve_pictures(keys, language=language)  # one query, none without a picture
     parts = []
     with translation.override(language):
         for index, (block, code, values) in enumerate(prepared):
@@ -84,6 +90,7 @@ def render_content(blocks: Any, *, request: HttpRequest | None, language: str) -
                 "language": language,
                 "block": {"id": block.get("id"), "type": block["type"]},
                 "items": items.get(index),
+                "pictures": pictures,
             }
             parts.append(code.render(values, context))
             code.head(values, context, request)

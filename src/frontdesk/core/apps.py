@@ -41,6 +41,22 @@ class CoreConfig(AppConfig):
         register_settings_tools()
         register_picture_tools()
         register_host_groups()
+        # A picture setting (the SEO group's default social image) is a place pictures are used.
+        from frontdesk.core.pictures.uses import PictureUse, register_picture_use
+        from frontdesk.core.settings_groups.pictures import settings_using
+
+        register_picture_use(PictureUse(name="core.settings", label=_("Settings"), find=settings_using))
+        # A category's cover, the pictures of its introduction and its SEO card's image.
+        from frontdesk.core.categories.panel import category_edit_url
+        from frontdesk.core.categories.queries import categories_using_picture
+        from frontdesk.core.seo_card import register_seo_card_pictures
+
+        register_picture_use(
+            PictureUse(name="core.categories", label=_("Categories"), find=categories_using_picture)
+        )
+        register_seo_card_pictures(
+            "core.categories.seo", "core.Category", label=_("Category SEO cards"), url=category_edit_url
+        )
         register_section(
             Section(
                 key="pictures",

@@ -9,6 +9,7 @@ panel and the public pages into Django's own 403 and 404 pages (core/middleware.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
@@ -27,12 +28,15 @@ class Conflict(Exception):
 
 class InUse(Exception):
     """The record is still used by others and refuses the change (409): a category that holds
-    questions will not go into the bin. `count` says how many use it; every door shows it beside
-    the words (the API's body `in_use`, the tool error's `in_use`), so no door counts again."""
+    questions will not go into the bin, a picture shown on a page will not be deleted. `count`
+    says how many use it and `uses`, when the operation can name them, where ("Posters: Summer
+    fair"); every door shows both beside the words (the API's body `in_use` and `uses`, the tool
+    error's), so no door counts or looks again."""
 
-    def __init__(self, message: str, *, count: int) -> None:
+    def __init__(self, message: str, *, count: int, uses: Sequence[str] | None = None) -> None:
         super().__init__(message)
         self.count = count
+        self.uses = [str(use) for use in uses] if uses is not None else None
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class Problem:
     message: str
     errors: dict[str, list[str]] | None = None
     in_use: int | None = None  # only for InUse: how many records use the one named
+    uses: list[str] | None = None  # only for InUse, when it names them: each place, for people
 
 
 @dataclass(frozen=True)
@@ -87,5 +92,6 @@ def problem(error: Exception) -> Problem | None:
             own = str(error) if meaning.own_words else ""
             errors = field_errors(error) if isinstance(error, ValidationError) else None
             in_use = error.count if isinstance(error, InUse) else None
-            return Problem(meaning.status, own or str(meaning.default), errors, in_use)
+            uses = error.uses if isinstance(error, InUse) else None
+            return Problem(meaning.status, own or str(meaning.default), errors, in_use, uses)
     return None

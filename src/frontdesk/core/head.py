@@ -52,6 +52,7 @@ class SocialImage:
     url: str
     width: int | None = None
     height: int | None = None
+    alt: str = ""
 
 
 def merge_json_ld(kept: dict[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -122,9 +123,13 @@ class HeadCollector:
         if self._open("noindex"):
             self.noindex = True
 
-    def set_social_image(self, url: str, width: int | None = None, height: int | None = None) -> None:
+    def set_social_image(
+        self, url: str, width: int | None = None, height: int | None = None, *, alt: str = ""
+    ) -> None:
+        """The picture a shared link shows: a path of the site or a whole address, its size in
+        pixels and its alternative text."""
         if self._open("a social image"):
-            self.social_image = SocialImage(url, width, height)
+            self.social_image = SocialImage(url, width, height, alt)
 
     def add_json_ld(self, key: str, node: Mapping[str, Any]) -> None:
         """Add `node` under `key`, merged with what is there already (`merge_json_ld`)."""
@@ -264,7 +269,8 @@ def print_head(request: HttpRequest, *, title: bool = True, description: bool = 
             ((i["code"], i["absolute_url"]) for i in links),
         )
     )
-    parts.append(_social(head, name, head.title or name, text, canonical))
+    image = head.social_image or _default_social_image(language)
+    parts.append(_social(request, image, name, head.title or name, text, canonical))
     nodes: dict[str, dict[str, Any]] = {}
     if organization_is_set():
         nodes[ORGANIZATION_KEY] = seo.organization_json_ld(language)
@@ -285,7 +291,25 @@ def _canonical(request: HttpRequest, head: HeadCollector) -> str | None:
     return None
 
 
-def _social(head: HeadCollector, name: str, title: str, description: str, url: str | None) -> SafeString:
+def _default_social_image(language: str | None) -> SocialImage | None:
+    """The SEO group's default social image, for a page that set none: no query while the group
+    is cached and names none, one to resolve the picture when it does."""
+    from frontdesk.core.pictures.queries import resolve_pictures
+    from frontdesk.core.settings_groups import seo
+
+    key = seo.default_social_image()
+    view = resolve_pictures([key], language=language).get(key) if key else None
+    return SocialImage(view.url, view.width, view.height, view.alt) if view else None
+
+
+def _social(
+    request: HttpRequest,
+    image: SocialImage | None,
+    name: str,
+    title: str,
+    description: str,
+    url: str | None,
+) -> SafeString:
     meta = [
         ("og:type", "website"),
         ("og:site_name", name),
@@ -294,14 +318,20 @@ def _social(head: HeadCollector, name: str, title: str, description: str, url: s
     ]
     if url:
         meta.append(("og:url", url))
-    image = head.social_image
+    twitter = [("twitter:card", "summary_large_image" if image else "summary")]
     if image:
-        meta.append(("og:image", image.url))
+        # Shared links are read by other sites: the picture's whole address (a storage on another
+        # origin already gives one).
+        address = request.build_absolute_uri(image.url)
+        meta.append(("og:image", address))
         meta += [("og:image:width", str(image.width))] if image.width else []
         meta += [("og:image:height", str(image.height))] if image.height else []
+        meta += [("og:image:alt", image.alt)] if image.alt else []
+        twitter.append(("twitter:image", address))
+        twitter += [("twitter:image:alt", image.alt)] if image.alt else []
     tags = format_html_join("\n", '<meta property="{}" content="{}">', meta)
-    card = "summary_large_image" if image else "summary"
-    return format_html('{}\n<meta name="twitter:card" content="{}">', tags, card)
+    cards = format_html_join("\n", '<meta name="{}" content="{}">', twitter)
+    return format_html("{}\n{}", tags, cards)
 
 
 class PageContent:

@@ -6,18 +6,21 @@ The stored value:
 
     {"title": {"en": "..."}, "description": {"en": "..."}, "image": "harbour-7" | null, "noindex": false}
 
-`image` is a key of the picture library (core/pictures); docs/host.md, "The SEO card".
+`image` is a key of the picture library (core/pictures), refused when it names no picture, printed
+as og:image and twitter:image with its size; `register_seo_card_pictures` makes a model's cards a
+place pictures are used. docs/host.md, "The SEO card".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.http import HttpRequest
+from django.utils.functional import Promise
 from django.utils.translation import get_language_info, gettext_lazy
 from django.utils.translation import gettext as _
 from pydantic import Field
@@ -33,6 +36,14 @@ DESCRIPTION_MAX_LENGTH = 300
 # A picture's key (interfaces of core/pictures): URL-safe, at most 32 characters.
 PICTURE_KEY = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 KEYS = ("title", "description", "image", "noindex")
+
+
+def _resolve(keys: list[str], *, language: str | None = None) -> dict[str, Any]:
+    # Imported when called: core's models hold SEO cards (a category's), and the picture
+    # library's queries import those models.
+    from frontdesk.core.pictures.queries import resolve_pictures
+
+    return resolve_pictures(keys, language=language)
 
 
 def empty_card() -> dict[str, Any]:
@@ -183,6 +194,10 @@ def clean_seo_card(
             problems[f"{field}.{name}"] = error.messages
     if sent.image is not NOT_GIVEN:
         card["image"] = (sent.image or "").strip() or None
+        if card["image"] and PICTURE_KEY.fullmatch(card["image"]) and not _resolve([card["image"]]):
+            problems[f"{field}.image"] = [
+                _("There is no picture %(key)s in the library.") % {"key": card["image"]}
+            ]
     if sent.noindex is not NOT_GIVEN:
         card["noindex"] = sent.noindex
     for name, messages in card_problems(card).items():
@@ -214,15 +229,19 @@ def contribute_seo_card(
         head.set_description(own_description)
     if card["noindex"]:
         head.set_noindex()
-    # The social image: card["image"] is a picture key, turned into its address and size by
-    # frontdesk.core.pictures.resolve_pictures and given to head.set_social_image(url, width,
-    # height); without one, the SEO group's default picture. Wired when the picture library
-    # lands (docs/host.md, "The SEO card").
+    if card["image"]:
+        # One query; a picture no longer in the library leaves the layout's fallback (the SEO
+        # group's default social image) in place.
+        view = _resolve([card["image"]], language=language).get(card["image"])
+        if view is not None:
+            head.set_social_image(view.url, view.width, view.height, alt=view.alt)
 
 
 def card_controls(card: object, *, field: str = "seo") -> dict[str, Any]:
     """What panel/_seo_card.html needs: the card's values per site language, and the names its
     controls carry (`<field>.title.<code>`, ...), so a screen's form sends the card as its input."""
+    from frontdesk.core.pictures.controls import picture_control
+
     value = read_card(card)
     languages = [
         {
@@ -237,7 +256,57 @@ def card_controls(card: object, *, field: str = "seo") -> dict[str, Any]:
         "field": field,
         "languages": languages,
         "image": value["image"] or "",
+        "image_control": picture_control(
+            value["image"],
+            id=f"{field}-image",
+            name=f"{field}.image",
+            label=_("Social image"),
+            hint=_(
+                "The picture shown where the page is shared. Without one, the site's default social image is used."
+            ),
+        ),
         "noindex": value["noindex"],
         "title_max_length": TITLE_MAX_LENGTH,
         "description_max_length": DESCRIPTION_MAX_LENGTH,
     }
+
+
+def seo_card_pictures(
+    model: str | type[models.Model],
+    *,
+    url: Callable[[Any], str | None] | None = None,
+    label: Callable[[Any], str] = str,
+    field: str = "seo",
+) -> Callable[[str], list[Any]]:
+    """The `find` of a PictureUse for the SEO cards of `model` (a class or "app.Model"): every row
+    whose card's social image is the key, binned ones too (a restore must find its picture),
+    in one query. `url(row)` is its panel address, `label(row)` its name for people."""
+    from django.apps import apps
+
+    from frontdesk.core.pictures.uses import Use
+
+    def find(key: str) -> list[Any]:
+        rows_model = apps.get_model(model) if isinstance(model, str) else model
+        rows = rows_model._base_manager.filter(**{f"{field}__image": key}).order_by("pk")
+        return [Use(label=label(row), url=url(row) if url else None) for row in rows]
+
+    return find
+
+
+def register_seo_card_pictures(
+    name: str,
+    model: str | type[models.Model],
+    *,
+    label: str | Promise,
+    url: Callable[[Any], str | None] | None = None,
+    field: str = "seo",
+) -> None:
+    """Register the SEO cards of `model` as a place pictures are used, in the owning app's
+    ready(): `register_seo_card_pictures("services.seo", "services.Service", label=_("Service SEO
+    cards"), url=edit_url)`. A picture a card shows is then named where it is used and refuses
+    deletion (core/pictures/uses.py)."""
+    from frontdesk.core.pictures.uses import PictureUse, register_picture_use
+
+    register_picture_use(
+        PictureUse(name=name, label=label, find=seo_card_pictures(model, url=url, field=field))
+    )

@@ -15,7 +15,7 @@ from ninja import Status as Answer
 from pydantic import Field
 
 from frontdesk.core.api.routing import PanelRouter
-from frontdesk.core.api.schemas import answers
+from frontdesk.core.api.schemas import PictureViewOut, SeoCardOut, answers
 from frontdesk.services import operations, outputs, queries
 from frontdesk.services.inputs import OrderIn, ServiceChange, ServiceIn
 
@@ -28,6 +28,15 @@ class ServiceOut(Schema):
     title_text: str = Field(description="The title in the caller's language (with the fallback rule).")
     slug: dict[str, str] = Field(examples=[{"en": "garden-design", "de": "gartenplanung"}])
     lead: dict[str, str]
+    cover: str | None = Field(description="The cover's picture key, or null.")
+    cover_picture: PictureViewOut | None = Field(
+        description="The cover as the page prints it; null without one (or when its picture is gone)."
+    )
+    description: dict[str, str] = Field(
+        description="Rich text per language, as stored (pictures by key).",
+        examples=[{"en": "<p>We plan gardens.</p>"}],
+    )
+    seo: SeoCardOut
     is_visible: bool
     position: int
     addresses: dict[str, str] = Field(

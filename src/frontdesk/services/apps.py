@@ -1,7 +1,8 @@
-"""The services app: registers its route type, bin, editing screen, relation target, panel
-section, API router, MCP tools and demo content. The host imports nothing from here."""
+"""The services app: registers its route type, bin, editing screen, relation target, picture
+uses, panel section, API router, MCP tools and demo content. The host imports nothing from here."""
 
 from django.apps import AppConfig
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 
@@ -16,9 +17,11 @@ class ServicesConfig(AppConfig):
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.demo import register_demo
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.pictures import PictureUse, register_picture_use
         from frontdesk.core.project_fields import register_screen
         from frontdesk.core.relations import RelationTarget, register_relation_target
         from frontdesk.core.routes.registry import RouteType, register_route_type
+        from frontdesk.core.seo_card import register_seo_card_pictures
         from frontdesk.services import (
             checks,  # noqa: F401  (registers the system checks)
             demo,
@@ -56,6 +59,16 @@ class ServicesConfig(AppConfig):
                 existing=outputs.existing_ids,
                 label=_("service"),
             )
+        )
+        # A picture a service shows (its cover, in its description, on its SEO card) is in use.
+        register_picture_use(
+            PictureUse(name="services", label=_("Services"), find=queries.services_using_picture)
+        )
+        register_seo_card_pictures(
+            "services.seo",
+            "services.Service",
+            label=_("Service SEO cards"),
+            url=lambda service: reverse("panel:panel-services:edit", args=[service.pk]),
         )
         register_router("/services", router)
         register_services_tools()

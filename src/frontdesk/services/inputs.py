@@ -11,6 +11,8 @@ from pydantic import Field
 from frontdesk.core.inputs import Input
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
+from frontdesk.core.richtext import RichTexts
+from frontdesk.core.seo_card import SeoCardIn
 from frontdesk.services.screens import SERVICE_FORM
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
@@ -18,6 +20,11 @@ TEXTS_HELP = (
     'Text per language code, the site\'s languages only, e.g. {"en": "Garden design", "de": "Gartenplanung"}. '
     'A save changes the languages it names and keeps the others; "" or null removes a language; '
     "a plain string sets the site's default language."
+)
+RICH_TEXT_HELP = (
+    'HTML per language code, e.g. {"en": "<p>We plan gardens.</p>"}: paragraphs, h2-h4, bold, italic, links, '
+    'lists and library pictures <img data-picture="KEY" alt="">; anything else is taken out. A save changes '
+    'the languages it names and keeps the others; "", null or a text empty after cleaning removes a language.'
 )
 Translations = Annotated[
     dict[str, str | None] | str, Field(examples=[{"en": "Garden design", "de": "Gartenplanung"}])
@@ -44,6 +51,18 @@ class ServiceChange(Input):
     lead: Translations | None = Field(
         None, description="A short introduction in plain text, at most 1000 characters. " + TEXTS_HELP
     )
+    cover: str | None = Field(
+        None,
+        max_length=32,
+        pattern=r"^[A-Za-z0-9_-]*$",
+        description='The cover: a picture of the library by its key (pictures_list); "" or null removes it. '
+        "Shown on the service's page and its card, with every size of the picture.",
+        examples=["k3x9q2m7p1ab"],
+    )
+    description: RichTexts | None = Field(
+        None, description="The service's page text, rich text per language. " + RICH_TEXT_HELP
+    )
+    seo: SeoCardIn | None = Field(None, description="The SEO card; what it leaves out is kept.")
     is_visible: bool | None = Field(None, description="false takes the service's page off the site.")
     extra: dict[str, Any] | None = Field(
         None, description=EXTRA_HELP, json_schema_extra=extra_schema(SERVICE_FORM.id)

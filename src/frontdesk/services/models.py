@@ -1,6 +1,7 @@
-"""A service: a title, an address and a lead per language, a visible flag, a place in the order,
-the site's project fields, and the bin. Its rules of one row live here, where `full_clean()`
-asks them (services/operations.py); covers, descriptions and the SEO card come later."""
+"""A service: a title, an address and a lead per language, a cover picture, a rich-text
+description per language, the SEO card, a visible flag, a place in the order, the site's project
+fields, and the bin. Its rules of one row live here, where `full_clean()` asks them
+(services/operations.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
+from frontdesk.core.seo_card import SeoCardField
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 SLUG_MAX = 100
@@ -70,6 +72,11 @@ class Service(Binnable):
     # Claimed through core/routes under the services prefix: /services/<slug> in each language.
     slug = TranslatedField(_("address"), required=True, validators=[validate_slugs])
     lead = TranslatedField(_("lead"), validators=[AtMost(LEAD_MAX)])
+    # A picture of the library by key ("": none); the page and the card print it with its srcset.
+    cover = models.CharField(_("cover"), max_length=32, blank=True, default="")
+    # Rich text per language (core/richtext): cleaned on the way in, pictures resolved on the way out.
+    description = TranslatedField(_("description"))
+    seo = SeoCardField()
     is_visible = models.BooleanField(_("visible on the site"), default=True)
     position = models.PositiveIntegerField(_("order"), default=0)
     # The site's project fields of the services.form screen, by name (docs/host.md, "Project fields").

@@ -1,5 +1,6 @@
 """The services' rules, once for every door: create, change (a translated value merged by
-language), put in the bin, restore, order.
+language, the description as rich text, the cover a picture of the library, the SEO card merged
+by its own rule), put in the bin, restore, order.
 
 Each takes the subject first, then the actor and the values as keywords; runs in one
 transaction; refuses a value with a ValidationError under its name (the model's own rules
@@ -27,14 +28,17 @@ from frontdesk.core.errors import NotFound
 from frontdesk.core.fields import merge_translations
 from frontdesk.core.languages import default_language, translate
 from frontdesk.core.limits import MAX_ID
+from frontdesk.core.pictures import clean_picture_key
 from frontdesk.core.project_fields import clean_extra
+from frontdesk.core.richtext import clean_translated_rich_text
 from frontdesk.core.routes.claims import claim_routes
+from frontdesk.core.seo_card import clean_seo_card
 from frontdesk.services.models import SLUG_MAX, Service
 from frontdesk.services.queries import ROUTE_TYPE
 from frontdesk.services.screens import SERVICE_FORM
 
 MANAGE = "services.manage"
-KEYS = ("title", "slug", "lead", "is_visible", "extra")
+KEYS = ("title", "slug", "lead", "cover", "description", "seo", "is_visible", "extra")
 TRANSLATED = ("title", "slug", "lead")
 LOGGED = KEYS
 
@@ -78,6 +82,23 @@ def _apply(service: Service, values: Mapping[str, Any], *, creating: bool) -> li
     if creating and not translate(service.slug):
         service.slug = _derived_slug(service.title)
         changed.append("slug")
+    if "cover" in values:
+        try:
+            service.cover = clean_picture_key(values["cover"])
+        except ValidationError as error:
+            raise ValidationError({"cover": error.messages}) from None
+        changed.append("cover")
+    if "description" in values:
+        try:
+            service.description = clean_translated_rich_text(
+                values["description"], stored=service.description
+            )
+        except ValidationError as error:
+            raise ValidationError({"description": error.messages}) from None
+        changed.append("description")
+    if "seo" in values:
+        service.seo = clean_seo_card(values["seo"], stored=service.seo)  # refused under seo.<key>
+        changed.append("seo")
     if "is_visible" in values:
         if not isinstance(values["is_visible"], bool):
             raise ValidationError({"is_visible": [_("Say true or false.")]})

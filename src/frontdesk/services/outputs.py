@@ -3,8 +3,8 @@ the MCP tools, and the card other modules print (an event's services) through th
 targets (core/relations.py).
 
 Translated values are answered whole (`title`) and as text in the caller's language
-(`title_text`). The card holds text in the language asked for; its `cover` is null until the
-picture library gives services a cover.
+(`title_text`). The card holds text in the language asked for, and its cover picture with every
+size (`srcset`) or null. Covers of many services are read in one query.
 """
 
 from __future__ import annotations
@@ -13,22 +13,54 @@ from collections.abc import Iterable
 from typing import Any
 
 from frontdesk.core.languages import translate
+from frontdesk.core.pictures import PictureView, resolve_pictures
 from frontdesk.core.project_fields import listed_extra
+from frontdesk.core.seo_card import read_card
 from frontdesk.services import queries
 from frontdesk.services.models import Service
 from frontdesk.services.screens import SERVICE_FORM
 
 
-def service_out(service: Service, addresses: dict[str, str] | None = None) -> dict[str, Any]:
-    """The API's service; `addresses` ({language: address}) when the caller read them in bulk."""
+def picture_out(view: PictureView | None) -> dict[str, Any] | None:
+    """A cover as the doors and the card answer it; None for none (or a picture no longer there)."""
+    if view is None:
+        return None
+    return {
+        "key": view.key,
+        "url": view.url,
+        "srcset": view.srcset,
+        "width": view.width,
+        "height": view.height,
+        "alt": view.alt,
+    }
+
+
+def covers(services: Iterable[Service], language: str | None = None) -> dict[str, PictureView]:
+    """The covers of many services in one query (none when none has a cover)."""
+    return resolve_pictures([service.cover for service in services if service.cover], language=language)
+
+
+def service_out(
+    service: Service,
+    addresses: dict[str, str] | None = None,
+    pictures: dict[str, PictureView] | None = None,
+) -> dict[str, Any]:
+    """The API's service; `addresses` ({language: address}) and `pictures` (its cover) when the
+    caller read them in bulk."""
     if addresses is None:
         addresses = queries.addresses([service.pk]).get(service.pk, {})
+    if pictures is None:
+        pictures = covers([service])
     return {
         "id": service.pk,
         "title": service.title or {},
         "title_text": translate(service.title),
         "slug": service.slug or {},
         "lead": service.lead or {},
+        "cover": service.cover or None,
+        "cover_picture": picture_out(pictures.get(service.cover)),
+        "description": service.description or {},
+        "seo": read_card(service.seo),
         "is_visible": service.is_visible,
         "position": service.position,
         "addresses": addresses,
@@ -43,32 +75,42 @@ def services_out(services: Iterable[Service]) -> list[dict[str, Any]]:
     """Many services with their addresses in two queries however many (rows, then routes)."""
     rows = list(services)
     found = queries.addresses([service.pk for service in rows])
-    return [service_out(service, found.get(service.pk, {})) for service in rows]
+    pictures = covers(rows)
+    return [service_out(service, found.get(service.pk, {}), pictures) for service in rows]
 
 
-def service_card(service: Service, language: str, url: str | None = None) -> dict[str, Any]:
-    """The card: what a list or another module's page prints of a service."""
+def service_card(
+    service: Service,
+    language: str,
+    url: str | None = None,
+    pictures: dict[str, PictureView] | None = None,
+) -> dict[str, Any]:
+    """The card: what a list or another module's page prints of a service. `cover` is its picture
+    ({key, url, srcset, width, height, alt}, the alt in `language`) or None."""
     if url is None:
         url = queries.addresses([service.pk], language).get(service.pk, {}).get(language)
+    if pictures is None:
+        pictures = covers([service], language)
     return {
         "id": service.pk,
         "url": url,
         "title": translate(service.title, language),
         "lead": translate(service.lead, language),
-        "cover": None,  # the picture library's cover, once services have one
+        "cover": picture_out(pictures.get(service.cover)),
     }
 
 
 def published_cards(ids: Iterable[int], language: str) -> dict[int, dict[str, Any]]:
-    """{id: card} of those services a visitor sees (visible, outside the bin): two queries,
-    however many ids."""
+    """{id: card} of those services a visitor sees (visible, outside the bin): three queries
+    (rows, addresses, covers), however many ids."""
     wanted = [pk for pk in ids if isinstance(pk, int)]
     if not wanted:
         return {}
     services = list(queries.published().filter(pk__in=wanted))
     urls = queries.addresses([service.pk for service in services], language)
+    pictures = covers(services, language)
     return {
-        service.pk: service_card(service, language, urls.get(service.pk, {}).get(language))
+        service.pk: service_card(service, language, urls.get(service.pk, {}).get(language), pictures)
         for service in services
     }
 

@@ -8,5 +8,19 @@ from frontdesk.core.project_fields import Screen
 SERVICE_FORM = Screen(
     "services.form",
     model="services.Service",
-    reserved=frozenset({"title", "slug", "lead", "is_visible", "position", "extra", "service", "order"}),
+    reserved=frozenset(
+        {
+            "title",
+            "slug",
+            "lead",
+            "cover",
+            "description",
+            "seo",
+            "is_visible",
+            "position",
+            "extra",
+            "service",
+            "order",
+        }
+    ),
 )

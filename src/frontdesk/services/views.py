@@ -1,14 +1,23 @@
-"""A service's public page, answered by core/routes at its address in each language."""
+"""A service's public page, answered by core/routes at its address in each language, through the
+site's layout (core/head.render_page): its SEO card in the head (the title, the description or
+else the lead; canonical and alternates are its own addresses), a breadcrumb Home › service, the
+cover with every size, and the rich-text description."""
 
 from __future__ import annotations
 
 from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from frontdesk.core.head import breadcrumb, render_page
+from frontdesk.core.languages import translate
+from frontdesk.core.pictures import resolve_pictures
+from frontdesk.core.richtext import render_rich_text, rich_text_picture_keys
+from frontdesk.core.seo_card import contribute_seo_card
 from frontdesk.services.models import Service
-from frontdesk.services.outputs import service_card
+from frontdesk.services.outputs import picture_out, service_card
 
 
 def service_page(request: HttpRequest, service: Model) -> HttpResponse:
@@ -17,5 +26,20 @@ def service_page(request: HttpRequest, service: Model) -> HttpResponse:
     if not service.is_published:
         raise Http404
     language = get_language()
-    card = service_card(service, language, request.path)
-    return render(request, "services/site/service.html", {"service": service, "card": card})
+    description = translate(service.description, language)
+    # The cover and the description's pictures in one query.
+    pictures = resolve_pictures(
+        {service.cover, *rich_text_picture_keys(description)} - {""}, language=language
+    )
+    card = service_card(service, language, request.path, pictures)
+    contribute_seo_card(
+        request, service.seo, title=service.title, description=service.lead, language=language
+    )
+    breadcrumb(request, [(_("Home"), reverse("site:home")), (card["title"], None)])
+    context = {
+        "service": service,
+        "card": card,
+        "cover": picture_out(pictures.get(service.cover)),
+        "description": render_rich_text(description, language=language, pictures=pictures),
+    }
+    return render_page(request, "services/site/service.html", context)

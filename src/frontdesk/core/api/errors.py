@@ -1,7 +1,7 @@
 """Errors in one shape for every API route (DESIGN.md):
 
 422 {"message", "errors": {field: [...]}} for invalid values, 401/403 {"message"},
-404 {"message"} for an unknown id, 409 {"message"} for a stale revision, 409 {"message", "in_use"}
+404 {"message"} for an unknown id, 409 {"message"} for a stale revision, 409 {"message", "in_use", "uses"?}
 for a record still in use (core/errors.InUse).
 """
 
@@ -31,19 +31,28 @@ def _schema_errors(error: SchemaValidationError) -> dict[str, list[str]]:
 
 
 def install_error_handlers(api: NinjaAPI) -> None:
-    def answer(request, status: int, message: str, errors: dict | None = None, in_use: int | None = None):
+    def answer(
+        request,
+        status: int,
+        message: str,
+        errors: dict | None = None,
+        in_use: int | None = None,
+        uses: list[str] | None = None,
+    ):
         body: dict = {"message": message}
         if errors is not None:
             body["errors"] = errors
         if in_use is not None:
             body["in_use"] = in_use
+        if uses is not None:
+            body["uses"] = uses
         return api.create_response(request, body, status=status)
 
     def known(request, error: Exception):
         # The operations' errors, in the words every door uses (core/errors.py).
         meaning = problem(error)
         assert meaning is not None  # registered for KNOWN only
-        return answer(request, meaning.status, meaning.message, meaning.errors, meaning.in_use)
+        return answer(request, meaning.status, meaning.message, meaning.errors, meaning.in_use, meaning.uses)
 
     for kind in KNOWN:
         api.add_exception_handler(kind, known)  # type: ignore[arg-type]  # ninja: "the class or an instance"; always an instance

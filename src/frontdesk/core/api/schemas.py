@@ -20,10 +20,36 @@ class ErrorOut(Schema):
     )
     in_use: int | None = Field(
         None,
-        description="Only with 409 for a record still in use (a category that holds items): how many"
-        " records use it.",
+        description="Only with 409 for a record still in use (a category that holds items, a picture"
+        " shown somewhere): how many records use it.",
         examples=[3],
     )
+    uses: list[str] | None = Field(
+        None,
+        description="Only with 409 for a record still in use, when the places can be named (a picture):"
+        " each place, as people name it.",
+        examples=[["Service covers: Garden design"]],
+    )
+
+
+class PictureViewOut(Schema):
+    """A picture of the library as a page prints it (a cover): its widest rendition, every size."""
+
+    key: str = Field(examples=["k3x9q2m7p1ab"])
+    url: str = Field(description="The widest rendition (at most 1920 px wide).")
+    srcset: str = Field(description='Every rendition: "<url> <width>w, ...".')
+    width: int
+    height: int
+    alt: str = Field(description="The library's alternative text in the caller's language.")
+
+
+class SeoCardOut(Schema):
+    """An SEO card as stored (core/seo_card.py): every key, empty ones too."""
+
+    title: dict[str, str] = Field(examples=[{"en": "Garden design in Kiel"}])
+    description: dict[str, str]
+    image: str | None = Field(description="The social image: a picture key, or null.")
+    noindex: bool
 
 
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}

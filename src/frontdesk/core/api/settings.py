@@ -23,7 +23,9 @@ READ, WRITE = "settings:read", "settings:write"
 
 class SettingOut(Schema):
     name: str
-    kind: str = Field(description="text, translated_text, choice, link_list or secret.")
+    kind: str = Field(
+        description="text, translated_text, choice, link_list, picture (a picture key of the library) or secret."
+    )
     label: str
     help: str
     max_length: int | None = None

@@ -1,6 +1,7 @@
 """The categories' inputs: one model per changing operation, the API's body and the agent tool's
 parameters alike (docs/architecture.md, "Inputs"). The models are made per category type, since a
-type without addresses has no slug nor introduction and each type has its own project fields."""
+type without addresses has no slug, introduction, cover nor SEO card, and each type has its own
+project fields."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from typing import Annotated, Any
 
 from pydantic import Field, create_model
 
-from frontdesk.core.categories.operations import INTRODUCTION_MAX_LENGTH, NAME_MAX_LENGTH
+from frontdesk.core.categories.operations import NAME_MAX_LENGTH
 from frontdesk.core.categories.queries import category_type
 from frontdesk.core.inputs import Input
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
+from frontdesk.core.seo_card import SeoCardIn
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
 TEXTS_HELP = (
@@ -26,9 +28,6 @@ TEXTS_HELP = (
 # A plain string is the default language's text (core/fields.py, merge_translations). Examples go
 # on each field, not here: a create model's required copy of a field keeps only the field's own.
 Translations = dict[str, str | None] | str
-# Twice the operation's limits: a text a little too long is refused by the operation in the
-# panel's words; only an absurd body is stopped here.
-LONGEST_BODY_TEXT = 2 * INTRODUCTION_MAX_LENGTH
 
 
 class CategoryOrderIn(Input):
@@ -92,10 +91,26 @@ def _make(type_name: str) -> CategoryInputs:
             Translations | None,
             Field(
                 None,
-                description=f"The text above the category's list, at most {INTRODUCTION_MAX_LENGTH} "
-                "characters per language. " + TEXTS_HELP,
-                examples=[{"en": "Small groups, hands on."}],
+                description="The text above the category's list, rich text per language (HTML: p, h2-h4, "
+                'strong, em, a href, ul, ol, li, br and library pictures <img data-picture="KEY" alt="">; '
+                "anything else is taken out; a text empty after cleaning removes its language). "
+                + TEXTS_HELP,
+                examples=[{"en": "<p>Small groups, <strong>hands on</strong>.</p>"}],
             ),
+        )
+        fields["cover"] = (
+            str | None,
+            Field(
+                None,
+                max_length=32,
+                pattern=r"^[A-Za-z0-9_-]*$",
+                description='The cover: a picture of the library by its key (pictures_list); "" or null removes it.',
+                examples=["k3x9q2m7p1ab"],
+            ),
+        )
+        fields["seo"] = (
+            SeoCardIn | None,
+            Field(None, description="The SEO card of the category's page; what it leaves out is kept."),
         )
     fields["extra"] = (
         dict[str, Any] | None,

@@ -1,6 +1,7 @@
 """The category row every category type shares: which type it belongs to, its name per language,
 the shown flag, its place in its type's order, the project fields in `extra`, and the bin. A type
-with addresses also fills `slug` and `introduction` (cover and SEO card come later)."""
+with addresses also fills `slug`, `introduction` (rich text), `cover` (a picture of the library)
+and `seo` (the SEO card)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
+from frontdesk.core.seo_card import SeoCardField
 
 
 class Category(Binnable):
@@ -20,7 +22,10 @@ class Category(Binnable):
     is_shown = models.BooleanField(_("shown"), default=True)
     position = models.PositiveIntegerField(_("position"), default=0)
     slug = TranslatedField(_("address"))
+    # Rich text per language (core/richtext), for a type with addresses.
     introduction = TranslatedField(_("introduction"))
+    cover = models.CharField(_("cover"), max_length=32, blank=True, default="")
+    seo = SeoCardField()
     extra = models.JSONField(_("project fields"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("changed"), auto_now=True)

@@ -27,17 +27,20 @@ from frontdesk.core.categories.types import CategoryType
 from frontdesk.core.errors import InUse, NotFound
 from frontdesk.core.fields import merge_translations
 from frontdesk.core.languages import default_language, translate
+from frontdesk.core.pictures.queries import clean_picture_key
 from frontdesk.core.project_fields import clean_extra
+from frontdesk.core.richtext import clean_translated_rich_text
 from frontdesk.core.routes.claims import claim_routes
+from frontdesk.core.seo_card import clean_seo_card
 
 NAME_MAX_LENGTH = 200
 SLUG_MAX_LENGTH = 200
-INTRODUCTION_MAX_LENGTH = 5000
 # An address segment in any script: lower-case letters and digits in words joined by single hyphens.
 SLUG = re.compile(r"^[^\W_]+(?:-[^\W_]+)*\Z")
-VALUES = ("name", "is_shown", "slug", "introduction", "extra")
-ADDRESS_VALUES = ("slug", "introduction")
-LOGGED = ("name", "is_shown", "slug", "introduction", "extra")
+VALUES = ("name", "is_shown", "slug", "introduction", "cover", "seo", "extra")
+# What only a type with addresses has: a page of its own, with its text, cover and SEO card.
+ADDRESS_VALUES = ("slug", "introduction", "cover", "seo")
+LOGGED = ("name", "is_shown", "slug", "introduction", "cover", "seo", "extra")
 
 
 def _require(actor: Actor, kind: CategoryType) -> None:
@@ -111,14 +114,14 @@ def _apply(kind: CategoryType, category: Category, values: Mapping[str, Any]) ->
             lambda: setattr(
                 category,
                 "introduction",
-                _texts(
-                    category.introduction,
-                    values["introduction"],
-                    required=False,
-                    longest=INTRODUCTION_MAX_LENGTH,
-                ),
+                clean_translated_rich_text(values["introduction"], stored=category.introduction),
             ),
         )
+    if kind.has_addresses and "cover" in values:
+        judge("cover", lambda: setattr(category, "cover", clean_picture_key(values["cover"])))
+    if kind.has_addresses and "seo" in values:
+        # Refused under seo.title, seo.description, ... (a keyed error keeps its keys).
+        judge("seo", lambda: setattr(category, "seo", clean_seo_card(values["seo"], stored=category.seo)))
     if "extra" in values:
         judge(
             "extra",

@@ -1,5 +1,6 @@
 """A category as every door answers it (the API, the agent tools, the panel's scripts): one shape,
-with its item count, and for a type with addresses its slug, introduction and addresses."""
+with its item count, and for a type with addresses its slug, introduction, cover, SEO card and
+addresses."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from typing import Any
 from ninja import Schema
 from pydantic import Field
 
+from frontdesk.core.api.schemas import SeoCardOut
 from frontdesk.core.categories.queries import CategoryRow, category_type
 from frontdesk.core.languages import translate
 from frontdesk.core.project_fields import listed_extra
+from frontdesk.core.seo_card import read_card
 
 
 def category_out(row: CategoryRow) -> dict[str, Any]:
@@ -33,6 +36,8 @@ def category_out(row: CategoryRow) -> dict[str, Any]:
         shape |= {
             "slug": category.slug or {},
             "introduction": category.introduction or {},
+            "cover": category.cover or None,
+            "seo": read_card(category.seo),
             "addresses": row.addresses,
         }
     return shape
@@ -61,7 +66,11 @@ class CategoryOut(Schema):
     in_bin: bool
     deleted_at: datetime | None = Field(None, description="When it went into the bin.")
     slug: dict[str, str] | None = Field(None, description="Types with addresses: the slug per language.")
-    introduction: dict[str, str] | None = Field(None, description="Types with addresses: the introduction.")
+    introduction: dict[str, str] | None = Field(
+        None, description="Types with addresses: the introduction, rich text per language."
+    )
+    cover: str | None = Field(None, description="Types with addresses: the cover's picture key, or null.")
+    seo: SeoCardOut | None = Field(None, description="Types with addresses: the SEO card.")
     addresses: dict[str, str] | None = Field(
         None,
         description="Types with addresses: the public address per language.",

@@ -10,7 +10,7 @@ of its own (docs/host.md, "Shared categories"):
 
 The screen lists the categories in order (drag, or the move buttons and Alt+Arrow keys) with their
 item counts, edits one at a time beside the list (names per language, shown flag, and for a type
-with addresses slug and introduction; the project-fields card), deletes with the refusal shown,
+with addresses slug, introduction (rich text), cover and the SEO card; the project-fields card), deletes with the refusal shown,
 and has a Bin tab. Every write goes through the type's API router (`api.category_router`).
 """
 
@@ -23,6 +23,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import URLPattern, path, reverse
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 
 from frontdesk.core.categories.api import url_names
 from frontdesk.core.categories.models import Category
@@ -32,9 +33,13 @@ from frontdesk.core.limits import MAX_ID
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
 from frontdesk.core.panel.sections import Section
+from frontdesk.core.pictures.controls import picture_control
 from frontdesk.core.project_fields.panel import card_fields
+from frontdesk.core.seo_card import card_controls
 
 ID_SLOT = 987654321  # stands for an id in the address templates the script fills in
+# type name -> the panel section its Categories screen is mounted in (category_urlpatterns).
+_SECTIONS: dict[str, str] = {}
 
 
 def category_section(
@@ -101,6 +106,18 @@ def categories_screen(request: HttpRequest, type_name: str, section: str) -> Htt
         "names": _texts(category.name, languages),
         "slugs": _texts(category.slug, languages),
         "introductions": _texts(category.introduction, languages),
+        "cover": (
+            picture_control(
+                category.cover,
+                id="fd-categories-cover",
+                name="cover",
+                label=_("Cover"),
+                hint=_("A picture from the library, shown on the category's page."),
+            )
+            if kind.has_addresses
+            else None
+        ),
+        "seo_card": card_controls(category.seo) if kind.has_addresses else None,
         "project_fields": card_fields(kind.screen, category.extra, languages),
         "api": _api(type_name),
         "screen_url": reverse(f"panel:panel-{section}:categories"),
@@ -136,7 +153,23 @@ def category_urlpatterns(type_name: str, *, section: str, permission: str | None
     """The Categories screen ("") and its Bin tab ("bin/") of the type, in the panel section `section`
     (its key), asking `permission` beside the section's (default the type's)."""
     needed = permission or category_type(type_name).permission
+    _SECTIONS[type_name] = section
     return [
         path("", _page(categories_screen, type_name, section, needed), name="categories"),
         path("bin/", _page(bin_screen, type_name, section, needed), name="bin"),
     ]
+
+
+def category_edit_url(category: Category) -> str | None:
+    """The panel address of a category's editor, where its type's module mounted the screen; None
+    when no module did (a type without a screen)."""
+    from django.urls import NoReverseMatch, get_resolver
+
+    get_resolver().url_patterns  # noqa: B018  (loads the panel's urlconfs, which mount the screens)
+    section = _SECTIONS.get(category.type)
+    if section is None:
+        return None
+    try:
+        return f"{reverse(f'panel:panel-{section}:categories')}?category={category.pk}"
+    except NoReverseMatch:
+        return None

@@ -40,6 +40,8 @@ OWN_VALUES = frozenset(
         "name",
         "slug",
         "introduction",
+        "cover",
+        "seo",
         "is_shown",
         "position",
         "extra",

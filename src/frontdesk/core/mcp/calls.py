@@ -29,18 +29,27 @@ logger = logging.getLogger(__name__)
 class Refusal(Exception):
     """A call the caller can fix: the body is {"message": ..., "errors"?: {...}}."""
 
-    def __init__(self, message: str, errors: dict[str, list[str]] | None = None, in_use: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        errors: dict[str, list[str]] | None = None,
+        in_use: int | None = None,
+        uses: list[str] | None = None,
+    ):
         super().__init__(message)
         self.body: dict[str, Any] = {"message": message}
         if errors is not None:
             self.body["errors"] = errors
         if in_use is not None:
             self.body["in_use"] = in_use
+        if uses is not None:
+            self.body["uses"] = uses
 
     def text(self) -> str:
         lines = [self.body["message"]]
         for field, messages in self.body.get("errors", {}).items():
             lines.extend(f"{field}: {message}" for message in messages)
+        lines.extend(f"- {use}" for use in self.body.get("uses", []))
         return "\n".join(lines)
 
 
@@ -87,7 +96,7 @@ def _call(spec: ToolSpec | ResourceSpec, actor, params: dict[str, Any], dry_run:
         # The operations' errors, in the words every door uses (core/errors.py).
         meaning = problem(error)
         assert meaning is not None
-        raise Refusal(meaning.message, meaning.errors, meaning.in_use) from None
+        raise Refusal(meaning.message, meaning.errors, meaning.in_use, meaning.uses) from None
 
 
 def run(spec: ToolSpec | ResourceSpec, token_id: int, params: dict[str, Any], dry_run: bool = False) -> Any:

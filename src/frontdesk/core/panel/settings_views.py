@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from frontdesk.core.languages import site_language_codes
 from frontdesk.core.panel.access import panel_page
+from frontdesk.core.pictures.controls import picture_control
 from frontdesk.core.settings_groups.reading import stored_values
 from frontdesk.core.settings_groups.registry import GROUPS, Group, all_groups
 
@@ -29,6 +30,15 @@ def _controls(group: Group) -> list[dict[str, Any]]:
             control["texts"] = [(code, texts.get(code, "")) for code in site_language_codes()]
         elif setting.kind == "link_list":
             control["value"] = "\n".join(stored.values[setting.name])
+        elif setting.kind == "picture":
+            control["picture"] = picture_control(
+                stored.values[setting.name],
+                id=control["id"],
+                name=f"values.{setting.name}",
+                label=setting.label,
+                hint=setting.help,
+                error_key=setting.name,
+            )
         else:
             control["value"] = stored.values[setting.name]
         controls.append(control)

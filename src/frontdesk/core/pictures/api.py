@@ -140,11 +140,12 @@ def replace_file(request: HttpRequest, key: str, file: File[UploadedFile]):
 
 @router.delete(
     "/{key}",
-    response=answers(204, None),
+    response=answers(204, None, conflict=True),
     permission=PERMISSION,
     scope=WRITE,
     summary="Delete a picture nobody uses",
-    description="Refused with 422 while it is used: `__all__` says how often, `uses` names each place.",
+    description="Refused with 409 while it is used: `message` and `in_use` say how often, `uses` names "
+    "each place.",
 )
 def delete_picture(request: HttpRequest, key: str):
     operations.delete_picture(picture_named(key), actor=request.user)

@@ -1,5 +1,6 @@
 """The picture library's rules, for every door (panel, API, agent tools): upload, change the name
-and alt text, replace the file under the same key, delete a picture nobody uses.
+and alt text, replace the file under the same key, delete a picture nobody uses (one in use is
+refused with `core.errors.InUse`, naming each place).
 
 Files are written to the media storage before the row is saved, and removed again when the
 save fails; files a change leaves behind (the old file and renditions of a replaced or deleted
@@ -23,6 +24,7 @@ from django.utils.translation import ngettext
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor
+from frontdesk.core.errors import InUse
 from frontdesk.core.fields import merge_translations
 from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.core.models import Picture
@@ -185,24 +187,21 @@ def replace_picture_file(picture: Picture, file: Any, *, actor: Actor) -> Pictur
 
 @transaction.atomic
 def delete_picture(picture: Picture, *, actor: Actor) -> None:
-    """Delete a picture nobody uses, with its files; one in use is refused with the count and the
-    places (under `__all__` and `uses`), and nothing changes."""
+    """Delete a picture nobody uses, with its files; one in use is refused with InUse (409, the
+    count and each place), and nothing changes."""
     require(actor)
     picture = picture_named(picture.key, lock=True)
     uses = uses_of(picture.key)
     if uses:
-        raise ValidationError(
-            {
-                "__all__": [
-                    ngettext(
-                        "This picture is used in %(count)d place; take it out there first.",
-                        "This picture is used in %(count)d places; take it out there first.",
-                        len(uses),
-                    )
-                    % {"count": len(uses)}
-                ],
-                "uses": [f"{kind.label}: {use.label}" for kind, use in uses],
-            }
+        raise InUse(
+            ngettext(
+                "This picture is used in %(count)d place; take it out there first.",
+                "This picture is used in %(count)d places; take it out there first.",
+                len(uses),
+            )
+            % {"count": len(uses)},
+            count=len(uses),
+            uses=[f"{kind.label}: {use.label}" for kind, use in uses],
         )
     files = picture.file_names()
     log.write(picture, "picture.deleted", actor, detail={"key": picture.key, "name": picture.name})

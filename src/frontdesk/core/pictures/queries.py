@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.core.files.storage import storages
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
@@ -79,6 +80,19 @@ def resolve_pictures(keys: Iterable[str], *, language: str | None = None) -> dic
         return {}
     rows = Picture.objects.filter(key__in=wanted).only("key", "alt", "file", "width", "height", "renditions")
     return {picture.key: view_of(picture, language) for picture in rows}
+
+
+def clean_picture_key(value: object) -> str:
+    """A picture key as an operation stores it (a cover): "" for none (None or ""), else a key
+    that names a picture of the library (one query). Anything else is refused with an unkeyed
+    ValidationError; the caller files it under its value's name."""
+    if value is None or value == "":
+        return ""
+    key = value.strip() if isinstance(value, str) else ""
+    if not key or not KEY_PATTERN.match(key) or key not in resolve_pictures([key]):
+        shown = value[:32] if isinstance(value, str) else repr(value)[:32]
+        raise ValidationError(_("There is no picture %(key)s in the library.") % {"key": shown})
+    return key
 
 
 def picture_named(key: str, *, lock: bool = False) -> Picture:

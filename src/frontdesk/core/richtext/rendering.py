@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html as html_lib
 import re
+from collections.abc import Mapping
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -30,7 +31,7 @@ def _picture_tag(view: PictureView, alt: str) -> str:
     )  # fmt: skip
 
 
-def _printed(html: str, views: dict[str, PictureView]) -> SafeString:
+def _printed(html: str, views: Mapping[str, PictureView]) -> SafeString:
     def replace(match: re.Match) -> str:
         tag = match[0]
         key = PICTURE_KEY.search(tag)
@@ -46,13 +47,24 @@ def _printed(html: str, views: dict[str, PictureView]) -> SafeString:
     return mark_safe(IMG_TAG.sub(replace, html))  # noqa: S308  (cleaned above, tags built by format_html)
 
 
-def render_rich_texts(htmls: list[str | None], *, language: str | None = None) -> list[SafeString]:
-    """Each text as a page prints it, in order; the pictures of all of them in one query."""
+def render_rich_texts(
+    htmls: list[str | None],
+    *,
+    language: str | None = None,
+    pictures: Mapping[str, PictureView] | None = None,
+) -> list[SafeString]:
+    """Each text as a page prints it, in order; the pictures of all of them in one query. A
+    caller that resolved the pictures already, with others of its page in the same query (a
+    cover, every block of a page), hands them over as `pictures` and this asks nothing; a key
+    missing from them is a picture no longer there."""
     cleaned = [sanitize(html) if html else "" for html in htmls]
-    keys = set().union(*(rich_text_picture_keys(html) for html in cleaned)) if cleaned else set()
-    views = resolve_pictures(keys, language=language)
-    return [_printed(html, views) for html in cleaned]
+    if pictures is None:
+        keys = set().union(*(rich_text_picture_keys(html) for html in cleaned)) if cleaned else set()
+        pictures = resolve_pictures(keys, language=language)
+    return [_printed(html, pictures) for html in cleaned]
 
 
-def render_rich_text(html: str | None, *, language: str | None = None) -> SafeString:
-    return render_rich_texts([html], language=language)[0]
+def render_rich_text(
+    html: str | None, *, language: str | None = None, pictures: Mapping[str, PictureView] | None = None
+) -> SafeString:
+    return render_rich_texts([html], language=language, pictures=pictures)[0]

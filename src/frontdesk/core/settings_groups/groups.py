@@ -9,7 +9,15 @@ from typing import cast
 from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
 
-from frontdesk.core.settings_groups.kinds import TOKEN_PATTERN, Choice, LinkList, Secret, Text, TranslatedText
+from frontdesk.core.settings_groups.kinds import (
+    TOKEN_PATTERN,
+    Choice,
+    LinkList,
+    PictureKey,
+    Secret,
+    Text,
+    TranslatedText,
+)
 from frontdesk.core.settings_groups.registry import Group, register_settings_group
 
 SEO = "seo"
@@ -77,6 +85,13 @@ def _seo() -> Group:
                 label=_("Default description"),
                 help=_("For pages that have no description of their own."),
                 max_length=300,
+            ),
+            PictureKey(
+                name="social_image",
+                label=_("Default social image"),
+                help=_(
+                    "A picture from the library, shown where a page without its own social image is shared."
+                ),
             ),
         ),
     )

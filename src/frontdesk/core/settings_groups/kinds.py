@@ -211,3 +211,17 @@ class Secret(Setting):
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "max_length": self.max_length}
+
+
+@dataclass(frozen=True, kw_only=True)
+class PictureKey(Setting):
+    """A picture of the library (core/pictures), stored by its key; "" or null: none. A key that
+    names no picture is refused. The library counts the setting as a place the picture is used
+    (core/settings_groups/pictures.py), so a picture named here is not deleted."""
+
+    kind: ClassVar[str] = "picture"
+
+    def clean(self, value: Any, stored: Any, *, merge: bool) -> str:
+        from frontdesk.core.pictures.queries import clean_picture_key
+
+        return clean_picture_key(_text(value))

@@ -53,6 +53,11 @@ def default_description(language: str | None = None) -> str:
     return translate(stored_values(SEO).values["meta_description"], language)
 
 
+def default_social_image() -> str:
+    """The key of the picture shown for a page without a social image of its own ("": none)."""
+    return stored_values(SEO).values["social_image"]
+
+
 def organization_json_ld(language: str | None = None) -> dict[str, Any]:
     """The Organization node (schema.org), with what the group holds; the logo waits for the
     picture library (docs/host.md)."""

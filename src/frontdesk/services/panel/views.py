@@ -8,10 +8,13 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
+from frontdesk.core.pictures.controls import picture_control
 from frontdesk.core.project_fields.panel import card_fields
+from frontdesk.core.seo_card import card_controls
 from frontdesk.services import outputs, queries
 from frontdesk.services.conf import services_prefix
 from frontdesk.services.models import LEAD_MAX, SLUG_MAX, TITLE_MAX, Service
@@ -63,6 +66,15 @@ def _editor(request: HttpRequest, service: Service | None) -> HttpResponse:
         titles=_texts(service, "title", languages),
         slugs=_texts(service, "slug", languages),
         leads=_texts(service, "lead", languages),
+        descriptions=_texts(service, "description", languages),
+        cover=picture_control(
+            service.cover if service else "",
+            id="services-cover",
+            name="cover",
+            label=_("Cover"),
+            hint=_("A picture from the library, shown at the top of the service's page and on its card."),
+        ),
+        seo_card=card_controls(service.seo if service else None),
         prefix=services_prefix(),
         limits={"title": TITLE_MAX, "slug": SLUG_MAX, "lead": LEAD_MAX},
         project_fields=card_fields(SERVICE_FORM.id, service.extra if service else {}, languages),

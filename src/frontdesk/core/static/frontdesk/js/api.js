@@ -7,8 +7,10 @@
 // A 422 answer {message, errors: {field: [...]}} is shown in `form`: each message under the
 // control whose name is the error's key (keys may be dotted, "fields.email"), the control marked
 // aria-invalid and described by its message, and a summary at the top of the form that takes
-// the focus. Messages without a matching control go to the summary only. Any other failure
-// (401, 403, 404, 409, 500, no network) becomes a toast. Every failure also rejects the promise
+// the focus. Messages without a matching control go to the summary only. A 409 for a record
+// still in use {message, in_use, uses} is shown in `form` the same way, each place in `uses`
+// listed in the summary. Any other failure (401, 403, 404, a stale 409, 500, no network)
+// becomes a toast. Every failure also rejects the promise
 // with an ApiError, so a caller can stop; `quiet: true` leaves all showing to the caller.
 // A FormData body (a file upload) is sent as multipart form data instead of JSON.
 
@@ -84,7 +86,9 @@ export async function request(method, path, { body, query, form, quiet = false }
   if (response.ok) return data;
   const error = new ApiError(response.status, data);
   if (!quiet) {
-    if (response.status === 422 && form) {
+    if ((response.status === 422 || (response.status === 409 && "in_use" in error.body)) && form) {
+      // A value refused, or the record still in use (core/errors.InUse): shown in the form,
+      // the places that use it listed under the message.
       showErrors(form, error.body);
     } else if (response.status === 401) {
       toast(t("error.session"), { kind: "error" });
@@ -165,10 +169,11 @@ export function clearErrors(form) {
   }
 }
 
-/** Show a 422 body {message, errors} in `form` (see the module's comment). */
-export function showErrors(form, { message, errors = {} } = {}) {
+/** Show a 422 body {message, errors}, or a 409 in-use body {message, in_use, uses}, in `form`
+ * (see the module's comment). */
+export function showErrors(form, { message, errors = {}, uses = [] } = {}) {
   clearErrors(form);
-  const items = [];
+  const items = (uses || []).map((use) => el("li", {}, use));
   for (const [key, messages] of Object.entries(errors)) {
     const text = [].concat(messages).join(" ");
     const control = controlFor(form, key);

@@ -7,6 +7,8 @@ import { api } from "./api.js";
 import { confirmDialog } from "./confirm.js";
 import { makeSortable } from "./sortable.js";
 import { projectFieldValues, changedValues } from "./project-fields.js";
+import { mountRichText } from "./richtext.js";
+import { seoCardValues } from "./seo-card.js";
 import { toast } from "./toast.js";
 
 function reasonOf(error) {
@@ -27,6 +29,9 @@ function values(form, savedExtra) {
     // A new category without any slug takes one from its name (the operation does it).
     if (form.dataset.id || Object.values(slug).some(Boolean)) body.slug = slug;
     body.introduction = perLanguage(form, "introduction");
+    body.cover = form.elements.cover?.value || null;
+    const card = form.querySelector("[data-seo-card]");
+    if (card) body.seo = seoCardValues(card);
   }
   const extra = changedValues(projectFieldValues(form.querySelector("[data-project-fields]")), savedExtra);
   if (Object.keys(extra).length) body.extra = extra;
@@ -37,6 +42,7 @@ function startScreen(root) {
   const words = root.dataset;
   const one = (id) => words.apiOne.replace("{id}", id);
   const form = document.getElementById("fd-categories-form");
+  for (const area of form.querySelectorAll("textarea[data-richtext]")) mountRichText(area);
   const refusal = form.querySelector("[data-refusal]");
   const saved = projectFieldValues(form.querySelector("[data-project-fields]"));
   const list = document.getElementById("fd-categories-order");

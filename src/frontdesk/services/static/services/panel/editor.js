@@ -1,4 +1,6 @@
-// The service editor (templates/services/panel/editor.html): Save sends the values as they stand
+// The service editor (templates/services/panel/editor.html): the description's rich text editors,
+// the cover's picture field (frontdesk/js/picture-field.js, loaded by its template) and the SEO
+// card. Save sends the values as they stand
 // through POST /api/cms/services (a new service, then the page moves to its editor) or
 // PUT /api/cms/services/<id>; Ctrl/⌘+S saves too. A refusal comes back under the value's name
 // (api.js shows it there). Delete puts the service in the bin and goes back to the list.
@@ -6,6 +8,8 @@
 import { api } from "../../frontdesk/js/api.js";
 import { confirmDialog } from "../../frontdesk/js/confirm.js";
 import { changedValues, projectFieldValues } from "../../frontdesk/js/project-fields.js";
+import { mountRichText } from "../../frontdesk/js/richtext.js";
+import { seoCardValues } from "../../frontdesk/js/seo-card.js";
 import { toast } from "../../frontdesk/js/toast.js";
 import { guardUnsaved } from "../../frontdesk/js/unsaved.js";
 
@@ -27,6 +31,9 @@ function savedExtra() {
 }
 
 if (form) {
+  // The rich text editors first: each writes its stored form back into its textarea, which the
+  // unsaved-changes guard then takes as the saved state.
+  for (const area of form.querySelectorAll("textarea[data-richtext]")) mountRichText(area);
   const guard = guardUnsaved(form);
   let extra = savedExtra();
   const { id } = form.dataset;
@@ -36,6 +43,9 @@ if (form) {
       title: texts("title"),
       slug: texts("slug"),
       lead: texts("lead"),
+      cover: form.elements.cover.value || null,
+      description: texts("description"),
+      seo: seoCardValues(form.querySelector("[data-seo-card]")),
       is_visible: form.elements.is_visible.checked,
     };
     const changed = changedValues(projectFieldValues(form.querySelector("[data-project-fields]")), extra);
