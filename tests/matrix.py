@@ -124,16 +124,20 @@ API: dict[tuple[str, str], Rule] = {
     ("PUT", f"{INBOX}/statuses/{{status}}"): MANAGE,
     ("DELETE", f"{INBOX}/statuses/{{status}}"): MANAGE,
     ("GET", f"{INBOX}/assignees"): VIEW,
-    ("GET", SERVICES): SERVICES_VIEW,
-    ("POST", SERVICES): SERVICES_MANAGE,
-    ("POST", f"{SERVICES}/sorting"): SERVICES_MANAGE,
-    ("GET", f"{SERVICES}/{{service}}"): SERVICES_VIEW,
-    ("PUT", f"{SERVICES}/{{service}}"): SERVICES_MANAGE,
-    ("DELETE", f"{SERVICES}/{{service}}"): SERVICES_MANAGE,
-    ("POST", f"{SERVICES}/{{service}}/restore"): SERVICES_MANAGE,
     **category_routes(TOPICS, TOPICS_MANAGE, TOPICS_EDIT),
     **category_routes(HAPPENINGS, HAPPENINGS_MANAGE, HAPPENINGS_MANAGE),
 }
+
+# The optional apps' rows count only while the app is installed (FRONTDESK_WITHOUT leaves one out,
+# docs/host.md "Optional apps"): a reduced run walks every route that is there and lists no other.
+if apps.is_installed("frontdesk.services"):
+    API[("GET", SERVICES)] = SERVICES_VIEW
+    API[("POST", SERVICES)] = SERVICES_MANAGE
+    API[("POST", f"{SERVICES}/sorting")] = SERVICES_MANAGE
+    API[("GET", f"{SERVICES}/{{service}}")] = SERVICES_VIEW
+    API[("PUT", f"{SERVICES}/{{service}}")] = SERVICES_MANAGE
+    API[("DELETE", f"{SERVICES}/{{service}}")] = SERVICES_MANAGE
+    API[("POST", f"{SERVICES}/{{service}}/restore")] = SERVICES_MANAGE
 
 # The block system (optional: its rows count only while it is installed). The editor's reads need
 # any signed-in account and, for a token, blocks:read; a collection may ask more per picker.
@@ -152,10 +156,6 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/inbox/forms/<int:form>/edit/": ("inbox.view", "inbox.manage"),
     "/cms/inbox/forms/<int:form>/embedding/": ("inbox.view", "inbox.manage"),
     "/cms/inbox/statuses/": ("inbox.view", "inbox.manage"),
-    "/cms/services/": ("services.view",),
-    "/cms/services/bin/": ("services.view",),
-    "/cms/services/new/": ("services.view", "services.manage"),
-    "/cms/services/<int:service>/": ("services.view", "services.manage"),
     "/cms/pictures/": ("core.pictures.manage",),
     "/cms/profile/": (),
     "/cms/accounts/": ("core.accounts.manage",),
@@ -168,6 +168,11 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/testapp-happenings/": ("testapp.happenings.manage",),
     "/cms/testapp-happenings/bin/": ("testapp.happenings.manage",),
 }
+if apps.is_installed("frontdesk.services"):
+    PANEL["/cms/services/"] = ("services.view",)
+    PANEL["/cms/services/bin/"] = ("services.view",)
+    PANEL["/cms/services/new/"] = ("services.view", "services.manage")
+    PANEL["/cms/services/<int:service>/"] = ("services.view", "services.manage")
 if apps.is_installed("frontdesk.blocks"):
     PANEL["/cms/block-types/"] = ("blocks.manage",)
 
