@@ -41,6 +41,7 @@ from frontdesk.core.api import api
 from frontdesk.core.mcp.registry import known_scopes
 from frontdesk.core.models import ApiToken
 from frontdesk.core.panel.sections import SECTIONS
+from frontdesk.settings import OPTIONAL_APPS
 
 PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>|\{(\w+)\}")
 PER_ENTITY = notes.EntityPermission.name  # the notes routes: the addressed entity decides
@@ -124,20 +125,16 @@ API: dict[tuple[str, str], Rule] = {
     ("PUT", f"{INBOX}/statuses/{{status}}"): MANAGE,
     ("DELETE", f"{INBOX}/statuses/{{status}}"): MANAGE,
     ("GET", f"{INBOX}/assignees"): VIEW,
+    ("GET", SERVICES): SERVICES_VIEW,
+    ("POST", SERVICES): SERVICES_MANAGE,
+    ("POST", f"{SERVICES}/sorting"): SERVICES_MANAGE,
+    ("GET", f"{SERVICES}/{{service}}"): SERVICES_VIEW,
+    ("PUT", f"{SERVICES}/{{service}}"): SERVICES_MANAGE,
+    ("DELETE", f"{SERVICES}/{{service}}"): SERVICES_MANAGE,
+    ("POST", f"{SERVICES}/{{service}}/restore"): SERVICES_MANAGE,
     **category_routes(TOPICS, TOPICS_MANAGE, TOPICS_EDIT),
     **category_routes(HAPPENINGS, HAPPENINGS_MANAGE, HAPPENINGS_MANAGE),
 }
-
-# The optional apps' rows count only while the app is installed (FRONTDESK_WITHOUT leaves one out,
-# docs/host.md "Optional apps"): a reduced run walks every route that is there and lists no other.
-if apps.is_installed("frontdesk.services"):
-    API[("GET", SERVICES)] = SERVICES_VIEW
-    API[("POST", SERVICES)] = SERVICES_MANAGE
-    API[("POST", f"{SERVICES}/sorting")] = SERVICES_MANAGE
-    API[("GET", f"{SERVICES}/{{service}}")] = SERVICES_VIEW
-    API[("PUT", f"{SERVICES}/{{service}}")] = SERVICES_MANAGE
-    API[("DELETE", f"{SERVICES}/{{service}}")] = SERVICES_MANAGE
-    API[("POST", f"{SERVICES}/{{service}}/restore")] = SERVICES_MANAGE
 
 # The block system (optional: its rows count only while it is installed). The editor's reads need
 # any signed-in account and, for a token, blocks:read; a collection may ask more per picker.
@@ -156,6 +153,10 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/inbox/forms/<int:form>/edit/": ("inbox.view", "inbox.manage"),
     "/cms/inbox/forms/<int:form>/embedding/": ("inbox.view", "inbox.manage"),
     "/cms/inbox/statuses/": ("inbox.view", "inbox.manage"),
+    "/cms/services/": ("services.view",),
+    "/cms/services/bin/": ("services.view",),
+    "/cms/services/new/": ("services.view", "services.manage"),
+    "/cms/services/<int:service>/": ("services.view", "services.manage"),
     "/cms/pictures/": ("core.pictures.manage",),
     "/cms/profile/": (),
     "/cms/accounts/": ("core.accounts.manage",),
@@ -168,13 +169,20 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/testapp-happenings/": ("testapp.happenings.manage",),
     "/cms/testapp-happenings/bin/": ("testapp.happenings.manage",),
 }
-if apps.is_installed("frontdesk.services"):
-    PANEL["/cms/services/"] = ("services.view",)
-    PANEL["/cms/services/bin/"] = ("services.view",)
-    PANEL["/cms/services/new/"] = ("services.view", "services.manage")
-    PANEL["/cms/services/<int:service>/"] = ("services.view", "services.manage")
 if apps.is_installed("frontdesk.blocks"):
     PANEL["/cms/block-types/"] = ("blocks.manage",)
+
+
+def left_out(*needs: str | None) -> bool:
+    """Whether a permission or scope named belongs to an optional app this run leaves out."""
+    labels = {need.replace(":", ".").split(".", 1)[0] for need in needs if need}
+    return any(label in OPTIONAL_APPS and not apps.is_installed(f"frontdesk.{label}") for label in labels)
+
+
+# The optional apps (FRONTDESK_WITHOUT, docs/host.md "Optional apps"): the rows of an app left out
+# of this run are dropped, so a reduced run walks every route that is there and lists no other.
+API = {key: rule for key, rule in API.items() if not left_out(rule.permission, rule.scope)}
+PANEL = {page: needs for page, needs in PANEL.items() if not left_out(*needs)}
 
 # Public pages a signed link opens (core/preview.py): the page -> the permissions of the type the
 # link names. The sample link (`token`) previews a test notice (tests/testapp), a type behind

@@ -122,10 +122,11 @@ def body_properties(document: dict[str, Any], method: str, path: str) -> tuple[d
 
 
 def compared_operations() -> list:
-    """OPERATIONS as parameters; a row of an optional app left out of this run is skipped."""
+    """OPERATIONS as parameters; a row of an optional app left out of this run is skipped (the
+    app is the route's: blocks_edit_content is a page tool, at /api/cms/pages/...)."""
     params = []
     for row in OPERATIONS:
-        app = row[0].split("_", 1)[0]
+        app = row[2].split("/")[3]
         params.append(pytest.param(*row, id=row[0], marks=needs(app) if app in OPTIONAL_APPS else ()))
     return params
 
