@@ -176,23 +176,20 @@ def left_out_apps() -> set[str]:
     return {app for name in names for app in OPTIONAL_APPS[name]}
 
 
-_LEFT_OUT = left_out_apps()
 INSTALLED_APPS = [
-    app
-    for app in [
-        "frontdesk.core",
-        "frontdesk.blocks",
-        "frontdesk.inbox",
-        "frontdesk.services",
-        "django.contrib.auth",
-        "django.contrib.contenttypes",
-        "django.contrib.sessions",
-        "django.contrib.messages",
-        "django.contrib.staticfiles",
-        "django_tasks_db",
-    ]
-    if app not in _LEFT_OUT
+    "frontdesk.core",
+    "frontdesk.blocks",
+    "frontdesk.inbox",
+    "frontdesk.services",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_tasks_db",
 ]
+_LEFT_OUT = left_out_apps()
+INSTALLED_APPS = [app for app in INSTALLED_APPS if app not in _LEFT_OUT]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
