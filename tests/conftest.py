@@ -43,7 +43,11 @@ hypothesis.settings.load_profile("frontdesk")
 
 def pytest_report_header(config) -> str:
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    return f"frontdesk database: {engine} (FRONTDESK_TEST_DB={os.environ.get('FRONTDESK_TEST_DB', 'sqlite')})"
+    left_out = os.environ.get("FRONTDESK_WITHOUT", "").strip() or "none"
+    return (
+        f"frontdesk database: {engine} (FRONTDESK_TEST_DB={os.environ.get('FRONTDESK_TEST_DB', 'sqlite')});"
+        f" optional apps left out: {left_out}"
+    )
 
 
 @pytest.fixture(autouse=True, scope="session")

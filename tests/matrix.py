@@ -41,6 +41,7 @@ from frontdesk.core.api import api
 from frontdesk.core.mcp.registry import known_scopes
 from frontdesk.core.models import ApiToken
 from frontdesk.core.panel.sections import SECTIONS
+from frontdesk.settings import OPTIONAL_APPS
 
 PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>|\{(\w+)\}")
 PER_ENTITY = notes.EntityPermission.name  # the notes routes: the addressed entity decides
@@ -189,6 +190,18 @@ PANEL: dict[str, tuple[str, ...]] = {
 }
 if apps.is_installed("frontdesk.blocks"):
     PANEL["/cms/block-types/"] = ("blocks.manage",)
+
+
+def left_out(*needs: str | None) -> bool:
+    """Whether a permission or scope named belongs to an optional app this run leaves out."""
+    labels = {need.replace(":", ".").split(".", 1)[0] for need in needs if need}
+    return any(label in OPTIONAL_APPS and not apps.is_installed(f"frontdesk.{label}") for label in labels)
+
+
+# The optional apps (FRONTDESK_WITHOUT, docs/host.md "Optional apps"): the rows of an app left out
+# of this run are dropped, so a reduced run walks every route that is there and lists no other.
+API = {key: rule for key, rule in API.items() if not left_out(rule.permission, rule.scope)}
+PANEL = {page: needs for page, needs in PANEL.items() if not left_out(*needs)}
 
 # Public pages a signed link opens (core/preview.py): the page -> the permissions of the type the
 # link names. The sample link (`token`) previews a test notice (tests/testapp), a type behind

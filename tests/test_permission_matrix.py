@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from frontdesk.core import notes
@@ -12,8 +13,6 @@ from frontdesk.core.preview import preview_link
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
-from frontdesk.pages import operations as pages
-from frontdesk.services.operations import create_service
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.matrix import (
     NOTE_ENTITIES,
@@ -47,22 +46,30 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
         {"name": "Ada Matrixperson", "email": "ada.matrix@example.org", "consent": "on"},
         files={"cv": [SimpleUploadedFile("matrix-cv.pdf", PDF, content_type="application/pdf")]},
     )
-    service = create_service(actor=None, values={"title": {"en": "Garden design"}, "slug": {"en": "garden"}})
     # A category of each test type; the topic holds a question, so its deletion is refused (409).
     topic = create_category("test-topic", actor=None, values={"name": {"en": "Matrix topic"}})
     TopicQuestion.objects.create(text="Matrix question").categories.add(topic)
     create_category("test-happening", actor=None, values={"name": {"en": "Matrix happening"}})
     notice = Notice.objects.create(title={"en": "Matrix draft notice"}, slug="matrix")
     picture = upload_picture(picture_file(), actor=None)
-    page = pages.create_page(actor=None, values={"title": {"en": "Matrix"}, "slug": {"en": "matrix"}})
-    page = pages.publish_page(page, actor=None)
+    optional: dict[str, object] = {}
+    if apps.is_installed("frontdesk.services"):  # an optional app (FRONTDESK_WITHOUT): its routes' sample
+        from frontdesk.services.operations import create_service
+
+        values = {"title": {"en": "Garden design"}, "slug": {"en": "garden"}}
+        optional["service"] = create_service(actor=None, values=values).pk
+    if apps.is_installed("frontdesk.blocks"):  # the test module's collection (tests/testapp/blocks.py)
+        optional.update(collection="test-snippets", picker="groups")
+    if apps.is_installed("frontdesk.pages"):
+        from frontdesk.pages import operations as pages
+
+        page = pages.create_page(actor=None, values={"title": {"en": "Matrix"}, "slug": {"en": "matrix"}})
+        optional.update(page=pages.publish_page(page, actor=None).pk, number=1)
     return {
-        "service": service.pk,
+        **optional,
         "category": topic.pk,
         "token": preview_link("test.notice", notice).split("/")[2],
         "key": picture.key,
-        "page": page.pk,
-        "number": 1,
         "entity": account_notes,
         "object_id": subject.pk,
         "form": form.pk,
@@ -71,9 +78,6 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
         "file": submission.files.get().pk,
         "status": Status.objects.get(label__en="In progress").pk,
         "group": INTEGRATIONS,
-        # The test module's collection (tests/testapp/blocks.py).
-        "collection": "test-snippets",
-        "picker": "groups",
         # What only a caller who may read the submission may ever see in an answer.
         "private": {
             "inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"],

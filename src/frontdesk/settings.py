@@ -154,6 +154,28 @@ BASE_URL = env("FRONTDESK_BASE_URL", BASE_URL_DEFAULT).rstrip("/")
 
 # --- Applications --------------------------------------------------------------------------
 
+# The optional apps a site may leave out (FRONTDESK_WITHOUT): each name -> the apps it removes.
+# Pages stand on blocks, so leaving out blocks leaves out pages too. The host and the inbox
+# import none of them (docs/host.md, "Optional apps").
+OPTIONAL_APPS: dict[str, tuple[str, ...]] = {
+    "blocks": ("frontdesk.blocks", "frontdesk.pages"),
+    "pages": ("frontdesk.pages",),
+    "services": ("frontdesk.services",),
+}
+
+
+def left_out_apps() -> set[str]:
+    """The apps FRONTDESK_WITHOUT leaves out; an unknown name is refused."""
+    names = env_list("FRONTDESK_WITHOUT", "")
+    unknown = [name for name in names if name not in OPTIONAL_APPS]
+    if unknown:
+        raise ImproperlyConfigured(
+            f"FRONTDESK_WITHOUT names an app that is not optional: {', '.join(unknown)}"
+            f" (the optional apps are {', '.join(OPTIONAL_APPS)})."
+        )
+    return {app for name in names for app in OPTIONAL_APPS[name]}
+
+
 INSTALLED_APPS = [
     "frontdesk.core",
     "frontdesk.blocks",
@@ -167,6 +189,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tasks_db",
 ]
+_LEFT_OUT = left_out_apps()
+INSTALLED_APPS = [app for app in INSTALLED_APPS if app not in _LEFT_OUT]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
