@@ -33,7 +33,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as `python bench/run.py`: the bench package sits in the root
-from bench import intake  # noqa: E402
+from bench import intake, pages  # noqa: E402
 
 FRONTDESK = [sys.executable, "-m", "frontdesk"]  # the console script, run by this interpreter
 HOST = "127.0.0.1"  # loopback only, never anything else
@@ -206,6 +206,23 @@ def benchmarks(
         cookies, final = login(base)
         log(f"  panel_landing: GET {final} (where /cms/ leads a logged-in admin)")
         results["panel_landing"] = drive("GET", base + final, clients, seconds, cookies, 200)
+    if only in (None, "pages", "page_plain", "page_blocks"):
+        results.update(page_figures(env, base, clients, seconds, only))
+    return results
+
+
+def page_figures(env: dict, base: str, clients: int, seconds: float, only: str | None) -> dict[str, dict]:
+    """A visitor's GET of a published page (bench/pages.py): alone (one client, what one visitor
+    waits) as `<name>_one_client`, then with `clients` at once as `<name>`."""
+    results = {}
+    for name, path in pages.prepare(env).items():
+        if only not in (None, "pages", name):
+            continue
+        log(f"  {name}: GET {path}, one client")
+        results[f"{name}_one_client"] = drive("GET", base + path, 1, seconds, {}, 200)
+        if clients > 1:
+            log(f"  {name}: GET {path}, {clients} clients")
+            results[name] = drive("GET", base + path, clients, seconds, {}, 200)
     return results
 
 
@@ -391,7 +408,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--only", choices=["insert_view", "intake", "panel_landing"])
+    parser.add_argument(
+        "--only", choices=["insert_view", "intake", "panel_landing", "pages", "page_plain", "page_blocks"]
+    )
     parser.add_argument(
         "--rounds",
         type=int,

@@ -6,10 +6,12 @@ import pytest
 from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from frontdesk.blocks.models import BlockType
 from frontdesk.core import notes
 from frontdesk.core.categories.operations import create_category
 from frontdesk.core.pictures.operations import upload_picture
 from frontdesk.core.preview import preview_link
+from frontdesk.core.routes.serving import address_of
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, save_form
@@ -127,3 +129,36 @@ def test_a_signed_link_page_missing_from_the_table_is_reported():
     assert table_problems(declared_api(), declared_panel(), entities, set()) == [
         "/preview/<str:token>/: a signed-link page and the table (tests/matrix.py, SIGNED) must match"
     ]
+
+
+def test_the_public_site_needs_no_account_and_no_permission(client, make_user):
+    """Issue 13: public pages, a service's page, a category's page, /sitemap.xml and /robots.txt
+    answer every visitor alike, signed in without a permission or not at all, with no login."""
+    for slug in ("heading", "text"):
+        BlockType.objects.create(slug=slug, code=slug, name={"en": slug})
+    content = {"en": [{"type": "heading", "values": {"text": "Open to all"}}]}
+    home = pages.create_page(
+        actor=None,
+        values={"title": {"en": "Start"}, "slug": {"en": "start"}, "is_home": True, "content": content},
+    )
+    about = pages.create_page(
+        actor=None,
+        values={"title": {"en": "About"}, "slug": {"en": "about", "de": "ueber"}, "content": content},
+    )
+    for page in (home, about):
+        pages.publish_page(page, actor=None)
+    service = create_service(actor=None, values={"title": {"en": "Garden design"}, "slug": {"en": "garden"}})
+    camps = create_category(
+        "test-happening", actor=None, values={"name": {"en": "Camps"}, "slug": {"en": "camps"}}
+    )
+    addresses = ["/", "/de/", "/about", "/de/ueber", address_of(service, "en"), address_of(camps, "en")]
+    for role in (None, make_user()):
+        client.logout()
+        if role is not None:
+            client.force_login(role)
+        for address in [*addresses, "/sitemap.xml", "/robots.txt"]:
+            response = client.get(address)
+            assert response.status_code == 200, (address, role)
+        assert "Open to all" in client.get("/about").text and "Open to all" in client.get("/").text
+        sitemap = client.get("/sitemap.xml").text
+        assert "/about</loc>" in sitemap and "/services/garden</loc>" in sitemap

@@ -177,6 +177,20 @@ def page(new_page):
 
 
 @pytest.fixture
+def site_sections():
+    """For screenshots: the panel's menu as a site shows it, without the test app's sections."""
+    from django.urls import get_resolver
+
+    from frontdesk.core.panel.sections import SECTIONS
+
+    get_resolver().url_patterns  # noqa: B018  (the panel's addresses are built from every section)
+    with SECTIONS.scratch() as sections:
+        for key in [key for key in sections if key.startswith("testapp-")]:
+            del sections[key]
+        yield
+
+
+@pytest.fixture
 def logged_in_page(new_page) -> Callable:
     """Log `user` in through the real login form; returns the page on the landing section."""
 

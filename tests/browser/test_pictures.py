@@ -4,6 +4,11 @@ picture picked by keyboard into the rich text editor on the style guide screen."
 
 from __future__ import annotations
 
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
 from playwright.sync_api import expect
 
 from frontdesk.core.models import Picture
@@ -111,3 +116,31 @@ def test_a_library_picture_is_picked_by_keyboard_into_the_rich_text_editor(logge
     expect(output).to_contain_text('<a href="https://example.org/contact">us</a>')
     section = page.locator('section[aria-labelledby="sg-richtext"]')
     section.screenshot(path=str(SCREENSHOTS / "panel-richtext.png"), animations="disabled", caret="hide")
+
+
+def scenery(width: int, height: int, top: tuple, bottom: tuple, name: str) -> SimpleUploadedFile:
+    """A picture that reads as one in a screenshot: a sky fading into the ground."""
+    fade = Image.linear_gradient("L").resize((width, height))
+    image = Image.composite(
+        Image.new("RGB", (width, height), bottom), Image.new("RGB", (width, height), top), fade
+    )
+    out = io.BytesIO()
+    image.save(out, "JPEG")
+    return SimpleUploadedFile(name, out.getvalue(), content_type="image/jpeg")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshots_of_the_pictures_section(logged_in_page, admin_user, media, site_sections, scheme):
+    for width, height, top, bottom, name, alt in (
+        (1200, 800, (250, 180, 120), (30, 60, 110), "Harbour at dawn", "Boats in the harbour"),
+        (800, 800, (120, 190, 240), (60, 130, 60), "Market", "Stalls on the square"),
+        (900, 1200, (40, 50, 110), (230, 200, 120), "Lighthouse", "The lighthouse at night"),
+    ):
+        file = scenery(width, height, top, bottom, f"{name.lower().replace(' ', '-')}.jpg")
+        upload_picture(file, actor=None, name=name, alt={"en": alt})
+    for size, name in ((WIDE, "wide"), (NARROW, "narrow")):
+        page = logged_in_page(admin_user, color_scheme=scheme, **size)
+        visit(page, "/cms/pictures/")
+        expect(page.get_by_role("img", name="The lighthouse at night")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        screenshot(page, f"pictures-{name}-{scheme}")
