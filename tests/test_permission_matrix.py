@@ -6,7 +6,6 @@ import pytest
 from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from frontdesk.blocks.models import BlockType
 from frontdesk.core import notes
 from frontdesk.core.categories.operations import create_category
 from frontdesk.core.pictures.operations import upload_picture
@@ -24,6 +23,7 @@ from tests.matrix import (
     table_problems,
     walk_matrix,
 )
+from tests.optional import needs
 from tests.pictures import picture_file
 from tests.testapp.models import Notice, TopicQuestion
 
@@ -131,9 +131,16 @@ def test_a_signed_link_page_missing_from_the_table_is_reported():
     ]
 
 
+@needs("pages")
+@needs("services")
 def test_the_public_site_needs_no_account_and_no_permission(client, make_user):
     """Issue 13: public pages, a service's page, a category's page, /sitemap.xml and /robots.txt
     answer every visitor alike, signed in without a permission or not at all, with no login."""
+    # Imported here: a run without these optional apps cannot import their models.
+    from frontdesk.blocks.models import BlockType
+    from frontdesk.pages import operations as pages
+    from frontdesk.services.operations import create_service
+
     for slug in ("heading", "text"):
         BlockType.objects.create(slug=slug, code=slug, name={"en": slug})
     content = {"en": [{"type": "heading", "values": {"text": "Open to all"}}]}
