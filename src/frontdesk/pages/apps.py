@@ -1,6 +1,6 @@
 """The pages app: registers the page route type (listed in the sitemap), its bin type, its block
-holder, the page editor's project-fields screen, the home page and menu hooks of the site, the
-Pages section, the API router and the agent tools."""
+holder, its draft preview, the page editor's project-fields screen, the home page and menu hooks
+of the site, the Pages section, the API router, the agent tools and the demo content."""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +17,7 @@ class PagesConfig(AppConfig):
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.navigation import register_home, register_menu
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.preview import PreviewType, register_preview_type
         from frontdesk.core.project_fields import register_screen
         from frontdesk.core.routes.registry import RouteType, register_route_type
         from frontdesk.pages import queries, site
@@ -38,6 +39,12 @@ class PagesConfig(AppConfig):
             )
         )
         register_bin_type(BinType(name="pages.page", model="pages.Page", permission="pages.manage"))
+        # Whoever may see the pages sees their drafts in the editor already (docs/host.md, "Pages").
+        register_preview_type(
+            PreviewType(
+                name=queries.PREVIEW_TYPE, model="pages.Page", permission="pages.view", render=site.preview
+            )
+        )
         register_block_holder(BlockHolder(name="pages", label=_("Pages"), count=queries.pages_per_type))
         register_screen(PAGE_EDITOR)
         register_home("pages", site.home)
