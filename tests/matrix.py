@@ -147,6 +147,7 @@ API: dict[tuple[str, str], Rule] = {
     ("POST", f"{PAGES}/{{page}}/unpublish"): PAGES_MANAGE,
     ("POST", f"{PAGES}/{{page}}/discard"): PAGES_MANAGE,
     ("POST", f"{PAGES}/{{page}}/blocks"): PAGES_MANAGE,
+    ("GET", f"{PAGES}/{{page}}/preview"): PAGES_VIEW,
     ("GET", f"{PAGES}/{{page}}/versions"): PAGES_VIEW,
     ("POST", f"{PAGES}/{{page}}/versions/{{number}}/restore"): PAGES_MANAGE,
     ("GET", f"{PAGES}/{{page}}/log"): PAGES_VIEW,

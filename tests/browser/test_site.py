@@ -1,5 +1,6 @@
-"""The public site in a real browser: the home page of each language leads to every demo page,
-and no page logs a console error or fails a request (the icon included)."""
+"""The public site in a real browser: the home page of each language leads to every demo page (the
+demo pages through the menu, the other demo content's pages through the home page's list), and no
+page logs a console error or fails a request (the icon included)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from frontdesk.inbox.demo import DEMO_FORMS
+from frontdesk.pages.demo import PAGES
 from tests.browser.conftest import screenshot, visit
 
 PREFIXES = {"en": "", "de": "/de", "ru": "/ru"}
@@ -53,9 +55,18 @@ def test_the_home_page_leads_to_every_demo_page_without_a_console_error(page, de
     assert page.request.get(icon).status == 200
     if language == "en":
         screenshot(page, "site-home")
+    menu = page.get_by_role(
+        "navigation", name={"en": "Main", "de": "Hauptmenü", "ru": "Главное меню"}[language]
+    )
+    for values in PAGES.values():
+        title = values["title"][language]
+        menu.get_by_role("link", name=title, exact=True).click()
+        page.wait_for_load_state("load")
+        expect(page.get_by_role("heading", level=1)).to_have_text(title)
+    visit(page, home)
     for values, _fields in DEMO_FORMS:
         title = values["title"][language]
-        page.get_by_role("link", name=title, exact=True).click()
+        page.locator("#main").get_by_role("link", name=title, exact=True).click()
         page.wait_for_url(f"**{PREFIXES[language]}/forms/{values['slug']}/")
         page.wait_for_load_state("load")
         expect(page.get_by_role("heading", level=1)).to_have_text(title)

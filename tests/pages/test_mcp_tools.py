@@ -56,7 +56,8 @@ def test_the_page_tools_are_listed_for_a_token_with_the_pages_scopes(site, secre
 
 def test_without_operations_the_blocks_are_answered_with_ids_and_values(site, secret, page):
     blocks = blocks_of(site, secret, "/about")
-    assert [block["values"]["text"] for block in blocks] == ["Welcome", "First", "Second"]
+    # A text block is rich text: plain text given to it is stored as a paragraph.
+    assert [block["values"]["text"] for block in blocks] == ["Welcome", "<p>First</p>", "<p>Second</p>"]
     assert all(block["id"] for block in blocks)
     assert blocks == blocks_of(site, secret, page.pk)
 
@@ -81,7 +82,7 @@ def test_blocks_are_added_moved_updated_and_removed_in_the_draft(site, secret, p
     assert [(block["type"], block["values"]["text"]) for block in answer["blocks"]] == [
         ("heading", "Welcome"),
         ("heading", "Added"),
-        ("text", "First, edited"),
+        ("text", "<p>First, edited</p>"),
     ]
     assert answer["state"] == "changed" and answer["dry_run"] is False
     stored = Page.objects.get(pk=page.pk)

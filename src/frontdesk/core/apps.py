@@ -16,6 +16,7 @@ class CoreConfig(AppConfig):
         from frontdesk.core.api import accounts, me, register_router
         from frontdesk.core.api import notes as notes_api
         from frontdesk.core.api import settings as settings_api
+        from frontdesk.core.demo import register_demo
         from frontdesk.core.mcp.core_tools import register_core_tools
         from frontdesk.core.mcp.settings_tools import register_settings_tools
         from frontdesk.core.panel.sections import Section, register_section
@@ -23,6 +24,7 @@ class CoreConfig(AppConfig):
         from frontdesk.core.pictures.mcp_tools import register_picture_tools
         from frontdesk.core.project_fields.types import register_built_in_types
         from frontdesk.core.routes.reserved import register_reserved_paths
+        from frontdesk.core.settings_groups import demo as seo_demo
         from frontdesk.core.settings_groups.groups import register_host_groups
         from frontdesk.core.sitemap import home_addresses, register_sitemap_address
         from frontdesk.core.versions import connect_versioned_models
@@ -57,6 +59,7 @@ class CoreConfig(AppConfig):
         register_seo_card_pictures(
             "core.categories.seo", "core.Category", label=_("Category SEO cards"), url=category_edit_url
         )
+        register_demo("seo", seed=seo_demo.seed, remove=seo_demo.remove)
         register_section(
             Section(
                 key="pictures",

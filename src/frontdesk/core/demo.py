@@ -1,7 +1,7 @@
 """Demo content registry: apps register a seed, a removal and their public pages in `ready()`.
 
-`frontdesk demo` runs every seed (idempotent) and creates the demo administrator;
-`frontdesk demo --remove` runs every removal in reverse order. The site's home page links every
+`frontdesk demo` runs every seed (idempotent), in the order of their `order` (then of registration),
+and creates the demo administrator; `frontdesk demo --remove` runs every removal in reverse order. The site's home page links every
 page the demo contents name (`demo_pages()`), so a service's demo pages are reached by links
 although the host knows no service.
 """
@@ -40,6 +40,9 @@ class DemoContent:
     remove: Callable[[], str]
     # Asked on every visit of the home page: the pages there are now (seeded and switched on).
     pages: Callable[[], list[DemoPage]] = _no_pages
+    # Seeds run by this number, then in registration order; removals the other way round. Content
+    # that shows another app's demo content (pages placing the inbox's form) seeds after it.
+    order: int = 100
 
 
 DEMOS: Registry[DemoContent] = Registry("demo content")
@@ -51,12 +54,14 @@ def register_demo(
     seed: Callable[[], str],
     remove: Callable[[], str],
     pages: Callable[[], list[DemoPage]] = _no_pages,
+    order: int = 100,
 ) -> None:
-    DEMOS.register(name, DemoContent(name, seed, remove, pages))
+    DEMOS.register(name, DemoContent(name, seed, remove, pages, order))
 
 
 def demo_contents() -> list[DemoContent]:
-    return DEMOS.all()
+    """The demo contents in the order they seed."""
+    return sorted(DEMOS.all(), key=lambda content: content.order)
 
 
 def demo_pages() -> list[DemoPage]:

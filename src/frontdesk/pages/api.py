@@ -7,7 +7,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Schema, Status
 from pydantic import Field, field_validator
@@ -17,8 +19,9 @@ from frontdesk.core.api.pagination import PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import answers
 from frontdesk.core.inputs import refuse_nul
-from frontdesk.core.languages import default_language
+from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
+from frontdesk.core.preview import DEFAULT_LIFETIME, preview_link
 from frontdesk.pages import history, operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
 from frontdesk.pages.models import Page
@@ -37,6 +40,10 @@ class PageOut(Schema):
     slug: dict[str, str]
     content: dict[str, list[dict[str, Any]]]
     extra: dict[str, Any]
+    seo: dict[str, Any] = Field(
+        description='The SEO card: {"title": {lang: text}, "description": {lang: text}, "image": key | null,'
+        ' "noindex": bool}.'
+    )
     is_home: bool
     in_menu: bool
     addresses: dict[str, str] = Field(description="Where the site answers now, per language.")
@@ -219,6 +226,34 @@ def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
         "revision": edited.revision,
         "blocks": blocks,
     }
+
+
+class PreviewQuery(Schema):
+    language: str | None = Field(None, max_length=10, description="A site language's code.", examples=["de"])
+
+
+class PreviewLinkOut(Schema):
+    url: str = Field(description="The draft's preview, whole; opens for an account with pages.view.")
+    path: str = Field(description="The same address as a path of the site.")
+    expires_at: datetime
+
+
+@router.get(
+    "/{page}/preview",
+    response=answers(200, PreviewLinkOut),
+    permission=VIEW,
+    summary="A fresh link to the draft's preview",
+    description="A signed link, good for one hour, that shows the page's draft (the edits waiting for"
+    " Publish) in the site's layout to a signed-in account with pages.view, marked as a preview and"
+    " kept out of search engines. `language` chooses the language (default: the site's default).",
+)
+def preview_page(request: HttpRequest, page: int, query: Query[PreviewQuery]):
+    language = query.language or default_language()
+    if language not in site_language_codes():
+        raise ValidationError({"language": [_("Unknown language: %(codes)s.") % {"codes": language}]})
+    path = preview_link(queries.PREVIEW_TYPE, _page(page), language=language)
+    expires_at = timezone.now() + DEFAULT_LIFETIME
+    return {"url": request.build_absolute_uri(path), "path": path, "expires_at": expires_at}
 
 
 @router.get(

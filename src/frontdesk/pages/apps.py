@@ -1,6 +1,6 @@
 """The pages app: registers the page route type (listed in the sitemap), its bin type, its block
-holder, the page editor's project-fields screen, the home page and menu hooks of the site, the
-Pages section, the API router and the agent tools."""
+holder, its draft preview, the page editor's project-fields screen, the home page and menu hooks
+of the site, the Pages section, the API router, the agent tools and the demo content."""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
@@ -12,14 +12,17 @@ class PagesConfig(AppConfig):
     verbose_name = _("Pages")
 
     def ready(self) -> None:
+        from frontdesk.blocks.codes import register_block_code
         from frontdesk.blocks.holders import BlockHolder, register_block_holder
         from frontdesk.core.api import register_router
         from frontdesk.core.bin.registry import BinType, register_bin_type
+        from frontdesk.core.demo import register_demo
         from frontdesk.core.navigation import register_home, register_menu
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.preview import PreviewType, register_preview_type
         from frontdesk.core.project_fields import register_screen
         from frontdesk.core.routes.registry import RouteType, register_route_type
-        from frontdesk.pages import queries, site
+        from frontdesk.pages import demo, queries, site
         from frontdesk.pages.api import router
         from frontdesk.pages.mcp_tools import register_page_tools
         from frontdesk.pages.screens import PAGE_EDITOR
@@ -38,12 +41,22 @@ class PagesConfig(AppConfig):
             )
         )
         register_bin_type(BinType(name="pages.page", model="pages.Page", permission="pages.manage"))
+        # Whoever may see the pages sees their drafts in the editor already (docs/host.md, "Pages").
+        register_preview_type(
+            PreviewType(
+                name=queries.PREVIEW_TYPE, model="pages.Page", permission="pages.view", render=site.preview
+            )
+        )
         register_block_holder(BlockHolder(name="pages", label=_("Pages"), count=queries.pages_per_type))
         register_screen(PAGE_EDITOR)
         register_home("pages", site.home)
         register_menu("pages", site.menu)
         register_router("/pages", router)
         register_page_tools()
+        register_block_code(demo.DemoPagesBlock())
+        demo.register_inbox_blocks()
+        # After the content its pages show (the inbox's contact form, the services' pages).
+        register_demo("pages", seed=demo.seed, remove=demo.remove, order=200)
         register_section(
             Section(
                 key="pages",

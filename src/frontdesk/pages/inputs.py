@@ -12,6 +12,7 @@ from frontdesk.blocks.content import MAX_BLOCKS
 from frontdesk.core.inputs import Input
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
+from frontdesk.core.seo_card import SeoCardIn
 from frontdesk.pages.screens import PAGE_EDITOR
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
@@ -54,6 +55,11 @@ class PageChange(Input):
     extra: dict[str, Any] | None = Field(
         None, description=EXTRA_HELP, json_schema_extra=extra_schema(PAGE_EDITOR.id)
     )
+    seo: SeoCardIn | None = Field(
+        None,
+        description="The SEO card (search engines and shared links): what it leaves out is kept. "
+        "Drafted like the title: a published page shows it from the next Publish.",
+    )
     is_home: bool | None = Field(
         None, description="true makes it the home page (at /), taking the flag from another page."
     )
@@ -62,8 +68,12 @@ class PageChange(Input):
     )
 
     def values(self) -> dict[str, Any]:
-        """The values the caller gave, as the operations take them."""
-        return self.model_dump(exclude_unset=True, exclude={"revision"})
+        """The values the caller gave, as the operations take them (the SEO card as its input, so
+        clean_seo_card knows what it left out)."""
+        values = self.model_dump(exclude_unset=True, exclude={"revision", "seo"})
+        if "seo" in self.model_fields_set:
+            values["seo"] = self.seo
+        return values
 
 
 class PageIn(PageChange):

@@ -1,6 +1,6 @@
-"""A page: a title, a slug and block content per language (versioned: edits to a published page
-wait in its draft until Publish), its project fields, where it stands on the site (the home page,
-the menu and its place there), and the bin. `Access` holds the Pages section's permissions."""
+"""A page: a title, a slug and block content per language, its SEO card (versioned: edits to a
+published page wait in its draft until Publish), its project fields, where it stands on the site
+(the home page, the menu and its place there), and the bin. `Access` holds the Pages section's permissions."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import default_language, site_language_codes, translate
 from frontdesk.core.models import Versioned
+from frontdesk.core.seo_card import SeoCardField
 
 SLUG_MAX_LENGTH = 200
 SEGMENT = re.compile(r"^[-\w]+$")
@@ -63,13 +64,14 @@ def validate_content(value: object) -> None:
 
 
 class Page(Versioned, Binnable):
-    versioned_fields = ("title", "slug", "content", "extra")
+    versioned_fields = ("title", "slug", "content", "extra", "seo")
     edit_permission = "pages.manage"
 
     title = TranslatedField(_("title"), required=True)
     slug = TranslatedField(_("address"), required=True, validators=[validate_slugs])
     content = models.JSONField(_("content"), default=dict, blank=True, validators=[validate_content])
     extra = models.JSONField(_("project fields"), default=dict, blank=True)
+    seo = SeoCardField()
     # Where the page stands on the site: not drafted (docs/host.md, "Pages").
     is_home = models.BooleanField(_("home page"), default=False)
     in_menu = models.BooleanField(_("in the menu"), default=False)

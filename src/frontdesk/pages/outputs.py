@@ -8,6 +8,7 @@ from typing import Any
 from frontdesk.core.languages import translate
 from frontdesk.core.project_fields.values import listed_extra
 from frontdesk.core.routes.serving import addresses_of
+from frontdesk.core.seo_card import read_card
 from frontdesk.pages.models import Page
 from frontdesk.pages.screens import PAGE_EDITOR
 
@@ -42,6 +43,7 @@ def page_out(page: Page) -> dict[str, Any]:
         "slug": values.get("slug") or {},
         "content": values.get("content") or {},
         "extra": listed_extra(PAGE_EDITOR.id, values.get("extra")),
+        "seo": read_card(values.get("seo")),
         "is_home": page.is_home,
         "in_menu": page.in_menu,
         "addresses": addresses_of(page),

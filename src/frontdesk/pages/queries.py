@@ -17,6 +17,7 @@ from frontdesk.core.routes.serving import public_path
 from frontdesk.pages.models import Page
 
 ROUTE_TYPE = "page"
+PREVIEW_TYPE = "page"
 
 
 def page_list(*, state: str | None = None, search: str = "", trashed: bool = False) -> QuerySet[Page]:

@@ -1,36 +1,44 @@
 """The public side of pages: a page at its address (only while published), the home page at `/`
-and the menu, printed in the site's layout (core/navigation.py).
-
-The page renders by extending site/base.html; rendering through the head collector (title,
-description, canonical, alternates from the SEO card) is the seam docs/host.md names ("Pages").
-"""
+and the menu, printed in the site's layout through the head collector (core/head.render_page):
+the page's SEO card gives the title and the description, its addresses the canonical address and
+the language alternates, its blocks their own head contributions, and a page other than the home
+page a breadcrumb (Home › page). The draft preview (core/preview.py) prints the same page from
+the draft."""
 
 from __future__ import annotations
 
 from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from frontdesk.blocks.rendering import render_content
+from frontdesk.core import head
 from frontdesk.core.languages import translate
 from frontdesk.core.navigation import MenuItem
+from frontdesk.core.seo_card import contribute_seo_card
 from frontdesk.pages import queries
 from frontdesk.pages.models import Page
 
 TEMPLATE = "pages/site/page.html"
 
 
-def render_page(request: HttpRequest, page: Page) -> HttpResponse:
-    """A published page's own HTML in the request's language."""
+def show_page(request: HttpRequest, page: Page) -> HttpResponse:
+    """`page` as the site prints it in the request's language, from the values it holds (the
+    published ones; the draft's when the preview applied them)."""
     language = get_language()
-    context = {
-        "page": page,
-        "title": translate(page.title, language),
-        "content": render_content(page.blocks_in(language), request=request, language=language),
-    }
-    return render(request, TEMPLATE, context)
+    title = translate(page.title, language)
+    contribute_seo_card(request, page.seo, title=page.title, language=language)
+    home = reverse("site:home")
+    if page.is_home:
+        head.head_of(request).set_canonical(home)
+    else:
+        head.breadcrumb(request, [(_("Home"), home), (title, None)])
+    # The blocks print before the layout, so their head contributions (JSON-LD) reach the head
+    # whatever the layout does with the content.
+    blocks = render_content(page.blocks_in(language), request=request, language=language)
+    return head.render_page(request, TEMPLATE, {"page": page, "title": title, "blocks": blocks})
 
 
 def page_view(request: HttpRequest, page: Model) -> HttpResponse:
@@ -41,7 +49,14 @@ def page_view(request: HttpRequest, page: Model) -> HttpResponse:
         raise Http404("This page is not published.")
     if page.is_home:
         return HttpResponseRedirect(reverse("site:home"))
-    return render_page(request, page)
+    return show_page(request, page)
+
+
+def preview(request: HttpRequest, page: Model) -> HttpResponse:
+    """The preview type's view (core/preview.py): the page with its draft applied, whatever its
+    state; the preview marks it and keeps it out of search engines."""
+    assert isinstance(page, Page)
+    return show_page(request, page)
 
 
 def home(request: HttpRequest) -> HttpResponse | None:
@@ -49,7 +64,7 @@ def home(request: HttpRequest) -> HttpResponse | None:
     page = queries.home_page()
     if page is None:
         return None
-    return render_page(request, page)
+    return show_page(request, page)
 
 
 def menu(language: str) -> list[MenuItem]:

@@ -21,12 +21,13 @@ from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.core.languages import site_language_codes
 from frontdesk.core.project_fields.values import clean_extra
 from frontdesk.core.routes.claims import claim_routes
+from frontdesk.core.seo_card import clean_seo_card
 from frontdesk.pages.models import Page
 from frontdesk.pages.operations._common import follow_address, locked, require
 from frontdesk.pages.queries import ROUTE_TYPE
 from frontdesk.pages.screens import PAGE_EDITOR
 
-VERSIONED = ("title", "slug", "content", "extra")
+VERSIONED = ("title", "slug", "content", "extra", "seo")
 PLACEMENT = ("is_home", "in_menu")
 KNOWN = {*VERSIONED, *PLACEMENT}
 
@@ -67,13 +68,16 @@ def merged_content(stored: object, sent: object) -> dict[str, list[dict]]:
 
 def _versioned_values(page: Page, values: dict[str, Any]) -> dict[str, Any]:
     """The versioned values of a save as core/versions takes them: title and slug as sent (merged
-    by language there), content and project fields merged here."""
+    by language there), content, project fields and the SEO card merged here (the versions helper
+    replaces a value that is not translated whole)."""
     draft = page.draft_values()
     given = {name: values[name] for name in VERSIONED if name in values and values[name] is not NOT_GIVEN}
     if "content" in given:
         given["content"] = merged_content(draft.get("content"), given["content"])
     if "extra" in given:
         given["extra"] = clean_extra(PAGE_EDITOR.id, draft.get("extra") or {}, given["extra"] or {})
+    if "seo" in given:
+        given["seo"] = clean_seo_card(given["seo"], stored=draft.get("seo"))
     return given
 
 
@@ -99,7 +103,7 @@ def _place(page: Page, actor: Actor, values: dict[str, Any]) -> None:
 
 @transaction.atomic
 def create_page(*, actor: Actor, values: dict[str, Any]) -> Page:
-    """A new draft page from `values` (title and slug required; content, extra, is_home,
+    """A new draft page from `values` (title and slug required; content, extra, seo, is_home,
     in_menu optional); its addresses are claimed at once, so nobody takes them meanwhile."""
     require(actor)
     _unknown(values)
@@ -116,6 +120,10 @@ def create_page(*, actor: Actor, values: dict[str, Any]) -> Page:
         errors.update(error.message_dict)
     try:
         page.extra = clean_extra(PAGE_EDITOR.id, {}, values.get("extra") or {})
+    except ValidationError as error:
+        errors.update(error.message_dict)
+    try:
+        page.seo = clean_seo_card(values.get("seo"), stored=None)
     except ValidationError as error:
         errors.update(error.message_dict)
     if errors:

@@ -1,5 +1,5 @@
 """Panel section: Pages. The list (search, state, a Bin tab, the menu's order) and the editor
-(Content, Settings, History), server-rendered from the queries; every write goes through the API
+(Content, Settings, SEO, History, the Preview link), server-rendered from the queries; every write goes through the API
 (/api/cms/pages) from pages/static/pages/*.js."""
 
 from __future__ import annotations
@@ -15,10 +15,13 @@ from django.utils.translation import get_language_info
 from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.models import State
 from frontdesk.core.panel.access import panel_page
+from frontdesk.core.preview import preview_link
 from frontdesk.core.project_fields.panel import card_fields
+from frontdesk.core.seo_card import card_controls
 from frontdesk.pages import history, queries
 from frontdesk.pages.models import Page
 from frontdesk.pages.outputs import page_out
+from frontdesk.pages.queries import PREVIEW_TYPE
 
 PER_PAGE = 25
 
@@ -65,7 +68,10 @@ def editor(request: HttpRequest, page: int) -> HttpResponse:
             "title": shown["title"].get(code, ""),
             "slug": shown["slug"].get(code, ""),
             "blocks": shown["content"].get(code, []),
+            "has_blocks": code in shown["content"],
             "data_id": f"pages-blocks-data-{code}",
+            "editor_id": f"pages-blocks-{code}",
+            "input_name": f"content.{code}",
             "address": shown["addresses"].get(code),
         }
         for code, name in _languages()
@@ -79,6 +85,9 @@ def editor(request: HttpRequest, page: int) -> HttpResponse:
         "extra_json": shown["extra"],
         "versions": history.version_list(found),
         "log": history.log_lines(found),
+        "seo_card": card_controls(shown["seo"]),
+        "preview_url": preview_link(PREVIEW_TYPE, found, language=default_language()),
+        "preview_api": reverse("cms-api:preview_page", args=[found.pk]),
         "api": reverse("cms-api:get_page", args=[found.pk]),
         "list_url": reverse("panel:panel-pages:index"),
     }

@@ -1,15 +1,21 @@
-// The page editor: Content (the block editor per language), Settings (title and address per
-// language, home page, menu, project fields) and History (versions, log). Saves the draft with
-// PUT /api/cms/pages/<id> carrying the revision it was loaded with (a stale one answers 409), by
-// the Save button or Ctrl/Cmd+S; guards unsaved changes; Publish, Unpublish, Discard, Restore a
-// version and Move to the bin call their routes and reload the editor.
+// The page editor: Content (the block editor, one per language tab), Settings (title and address
+// per language, home page, menu, project fields), SEO (the SEO card) and History (versions, log).
+// Saves the draft with PUT /api/cms/pages/<id> carrying the revision it was loaded with (a stale
+// one answers 409), by the Save button or Ctrl/Cmd+S; a 422 shows each message under its block or
+// box and opens the tab it is on; guards unsaved changes; Preview saves what is unsaved and opens
+// a fresh link to the draft; Publish, Unpublish, Discard, Restore a version and Move to the bin
+// call their routes and reload the editor.
 //
 // The block editor is the block system's ES module (blocks/static/blocks/editor.js,
-// mountBlockEditor); without it the blocks are shown as kept and never sent, so nothing is lost.
+// mountBlockEditor), with the rich text editor and the picture library's picker.
 
+import { mountBlockEditor } from "../blocks/editor.js";
 import { api } from "../frontdesk/js/api.js";
 import { confirmDialog } from "../frontdesk/js/confirm.js";
+import { pickPicture } from "../frontdesk/js/picture-picker.js";
 import { changedValues, projectFieldValues } from "../frontdesk/js/project-fields.js";
+import { mountRichText } from "../frontdesk/js/richtext.js";
+import { seoCardValues } from "../frontdesk/js/seo-card.js";
 import { makeTabs } from "../frontdesk/js/tabs.js";
 import { toast } from "../frontdesk/js/toast.js";
 import { guardUnsaved } from "../frontdesk/js/unsaved.js";
@@ -25,24 +31,22 @@ function readJson(id, fallback) {
   }
 }
 
-async function mountBlocks() {
-  let mountBlockEditor;
-  try {
-    ({ mountBlockEditor } = await import("../blocks/editor.js"));
-  } catch {
-    for (const element of form.querySelectorAll("[data-block-editor]")) {
-      const note = document.createElement("p");
-      note.className = "fd-hint";
-      note.textContent = form.dataset.noEditor;
-      element.append(note);
-    }
-    return;
-  }
-  for (const element of form.querySelectorAll("[data-block-editor]")) {
-    const language = element.dataset.language;
+function mountBlocks() {
+  for (const panel of form.querySelectorAll(".pages-language[data-language]")) {
+    const language = panel.dataset.language;
+    const element = panel.querySelector(".blocks-editor");
     const blocks = readJson(`pages-blocks-data-${language}`, []);
-    editors.set(language, mountBlockEditor(element, { blocks, name: `content.${language}` }));
+    editors.set(language, mountBlockEditor(element, {
+      blocks,
+      // The block editor hands the textarea over before it is in the page; the rich text
+      // editor goes beside it, so it mounts once the block is in place (the same task).
+      richText: (area) => queueMicrotask(() => {
+        if (area.isConnected) mountRichText(area, { language });
+      }),
+      pickPicture: (options = {}) => pickPicture({ language, ...options }),
+    }));
   }
+  return Promise.all([...editors.values()].map((editor) => editor.ready));
 }
 
 function texts(prefix) {
@@ -62,40 +66,62 @@ function body() {
     slug: texts("slug"),
     is_home: form.elements.is_home.checked,
     in_menu: form.elements.in_menu.checked,
+    content: Object.fromEntries([...editors].map(([language, editor]) => [language, editor.getBlocks()])),
   };
-  if (editors.size) {
-    payload.content = Object.fromEntries([...editors].map(([language, editor]) => [language, editor.getBlocks()]));
-  }
+  const seo = form.querySelector("[data-seo-card]");
+  if (seo) payload.seo = seoCardValues(seo);
   const card = form.querySelector("[data-project-fields]");
   const extra = changedValues(projectFieldValues(card), savedExtra);
   if (Object.keys(extra).length) payload.extra = extra;
   return payload;
 }
 
-function showBlockErrors(errors) {
-  // content.<language>.<index>.<name> -> the language's editor, as content.<index>.<name>.
-  for (const [language, editor] of editors) {
-    const prefix = `content.${language}`;
-    const own = Object.fromEntries(Object.entries(errors || {})
-      .filter(([key]) => key === prefix || key.startsWith(`${prefix}.`))
-      .map(([key, texts]) => [`content${key.slice(prefix.length)}`, texts]));
-    editor.showErrors?.(own);
-  }
-}
-
 if (form) {
-  makeTabs(form.querySelector('[role="tablist"]'));
+  const tabs = makeTabs(form.querySelector(":scope > [role='tablist']"));
+  const languageTabs = makeTabs(form.querySelector("[data-language-tabs]"));
   await mountBlocks();
   const guard = guardUnsaved(form);
+
+  function tabOf(key) {
+    if (key === "content" || key.startsWith("content.")) return "pages-tab-content";
+    if (key === "seo" || key.startsWith("seo.")) return "pages-tab-seo";
+    return "pages-tab-settings";
+  }
+
+  function errorsOf(language, errors) {
+    // content.<language>.<index>.<name> -> the language's editor, as content.<index>.<name>.
+    const prefix = `content.${language}`;
+    return Object.fromEntries(Object.entries(errors)
+      .filter(([key]) => key === prefix || key.startsWith(`${prefix}.`))
+      .map(([key, messages]) => [`content${key.slice(prefix.length)}`, messages]));
+  }
+
+  function showBlockErrors(errors = {}) {
+    const keys = Object.keys(errors);
+    if (!keys.length) return;
+    // The tab of the first message opens, so that its box can take the focus.
+    tabs.select(document.getElementById(tabOf(keys[0])), false);
+    const failing = [...editors.keys()].filter((language) => Object.keys(errorsOf(language, errors)).length);
+    for (const [language, editor] of editors) {
+      if (!failing.includes(language)) editor.clearErrors();
+    }
+    if (!failing.length) return;
+    languageTabs.select(document.getElementById(`pages-language-tab-${failing[0]}`), false);
+    // The first failing language last: its first message keeps the focus.
+    for (const language of [...failing.slice(1), failing[0]]) {
+      editors.get(language).showErrors(errorsOf(language, errors));
+    }
+  }
 
   async function save() {
     let page;
     try {
       page = await api.put(form.dataset.api, body(), { form });
     } catch (error) {
-      if (error.status === 422) showBlockErrors(error.body.errors);
+      if (error.status === 422) showBlockErrors(error.body?.errors);
       return null;
     }
+    for (const editor of editors.values()) editor.clearErrors();
     form.dataset.revision = page.revision;
     savedExtra = page.extra;
     guard.markSaved();
@@ -110,13 +136,30 @@ if (form) {
   document.addEventListener("keydown", (event) => {
     if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s") {
       event.preventDefault();
-      save();
+      if (form.dataset.api && document.querySelector('button[form="page-form"][type="submit"]')) save();
     }
+  });
+
+  // Preview: what is unsaved is saved first (the preview shows the saved draft), then a fresh
+  // link is made, so an editor open for hours still opens a good one.
+  const preview = document.querySelector("[data-preview]");
+  preview?.addEventListener("click", async (event) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    if (guard.isDirty() && !(await save())) return;
+    let url = preview.href;
+    try {
+      url = (await api.get(preview.dataset.previewApi)).path;
+      preview.href = url;
+    } catch {
+      return;
+    }
+    window.open(url, "_blank", "noopener");
   });
 
   async function step(path) {
     // Unsaved edits first, so that what is published is what the editor shows.
-    if (form.hasAttribute("data-dirty") && !(await save())) return;
+    if (guard.isDirty() && !(await save())) return;
     try {
       await api.post(`${form.dataset.api}/${path}`, { revision: Number(form.dataset.revision) });
     } catch {
@@ -145,7 +188,7 @@ if (form) {
     } catch {
       return;
     }
-    guard.markSaved();
+    guard.release();
     location.assign(form.dataset.list);
   });
 }

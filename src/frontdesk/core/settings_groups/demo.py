@@ -1,0 +1,42 @@
+"""Demo content of the SEO settings: the Organization every public page prints (docs/host.md, "The
+head collector and the layout"). The demo names it only while the site names none, and takes out
+only what it wrote: `--remove` clears the Organization when it is still the demo's, untouched."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from frontdesk.core.settings_groups.groups import SEO
+from frontdesk.core.settings_groups.operations import save_group
+from frontdesk.core.settings_groups.reading import stored_values
+
+ORGANIZATION: dict[str, Any] = {
+    "organization_name": "Frontdesk Gardens",
+    "organization_street": "Harbour Road 7",
+    "organization_postal_code": "20457",
+    "organization_locality": "Hamburg",
+    "organization_country": "DE",
+    "organization_same_as": ["https://example.org/frontdesk-gardens"],
+}
+EMPTY: dict[str, Any] = {name: [] if isinstance(value, list) else "" for name, value in ORGANIZATION.items()}
+
+
+def _is_the_demos() -> bool:
+    values = stored_values(SEO).values
+    return all(values.get(name) == value for name, value in ORGANIZATION.items())
+
+
+def seed() -> str:
+    if stored_values(SEO).values["organization_name"]:
+        return (
+            "the Organization is named already" if not _is_the_demos() else "the demo Organization is there"
+        )
+    save_group(None, SEO, values=ORGANIZATION)
+    return f"the Organization is {ORGANIZATION['organization_name']}"
+
+
+def remove() -> str:
+    if not _is_the_demos():
+        return "the Organization is not the demo's: kept"
+    save_group(None, SEO, values=EMPTY)
+    return "the demo Organization removed"

@@ -1,0 +1,301 @@
+"""Demo content: a home page, an about page and a contact page, published and in the site's menu
+(so every one is reached from `/`), and the hook by which a module's demo places its blocks on
+them (the inbox's contact form on the contact page) and takes them out again.
+
+What the demo made is marked by a `page.demo` line in the log (a block type it installed by
+`block_type.demo`), so `frontdesk demo --remove` deletes those and nothing a site made, even a page
+at a demo page's address. A module's demo registers its blocks in its `ready()`, only when pages
+are installed:
+
+    if apps.is_installed("frontdesk.pages"):
+        from frontdesk.pages.demo import DemoBlocks, register_demo_blocks
+        register_demo_blocks(DemoBlocks(name="faq", blocks=faq_demo_blocks, install=("faq",)))
+
+where `faq_demo_blocks(language) -> {page key: [block, ...]}` names the demo pages ("home",
+"about", "contact") and the blocks (`{"type", "values"}`) to put at their end in that language;
+`install` names the offers (`frontdesk blocks_install`) the blocks need. The pages demo places
+every registered module's blocks when it seeds (it seeds after the other demo content);
+`place_demo_blocks(name)` and `take_out_demo_blocks(name)` do it for one module at any time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.apps import apps
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
+
+from frontdesk.blocks.codes import BlockCode, BlockValues
+from frontdesk.blocks.content import clean_content
+from frontdesk.blocks.holders import usage
+from frontdesk.blocks.models import BlockType
+from frontdesk.blocks.offers import Offer, install_offers, offer_states
+from frontdesk.core import log
+from frontdesk.core.demo import demo_pages
+from frontdesk.core.languages import site_language_codes
+from frontdesk.core.models import LogEntry
+from frontdesk.core.registry import Registry
+from frontdesk.core.routes.claims import forget_routes
+from frontdesk.pages import operations
+from frontdesk.pages.models import Page
+
+MARK = "page.demo"
+TYPE_MARK = "block_type.demo"
+HOST_TYPES = ("heading", "text")
+LIST_SLUG = "demo-pages"
+
+
+def _heading(text: str) -> dict[str, Any]:
+    return {"type": "heading", "values": {"text": text, "level": 2}}
+
+
+def _text(text: str) -> dict[str, Any]:
+    return {"type": "text", "values": {"text": text}}
+
+
+# key -> title, slug and blocks per language; the order is the menu's.
+PAGES: dict[str, dict[str, Any]] = {
+    "home": {
+        "title": {"en": "Welcome", "de": "Willkommen", "ru": "Добро пожаловать"},
+        "slug": {"en": "home", "de": "startseite", "ru": "glavnaya"},
+        "content": {
+            "en": [_heading("Gardens that grow with you"),
+                   _text("We plan, plant and care for gardens in and around the city.\n\n"
+                         "This is a demo of frontdesk: its pages are made of blocks in the panel's Pages section.")],
+            "de": [_heading("Gärten, die mit Ihnen wachsen"),
+                   _text("Wir planen, bepflanzen und pflegen Gärten in der Stadt und um sie herum.\n\n"
+                         "Dies ist eine Demo von frontdesk: Ihre Seiten bestehen aus Blöcken im Bereich Seiten des Panels.")],
+            "ru": [_heading("Сады, которые растут вместе с вами"),
+                   _text("Мы проектируем, засаживаем и ухаживаем за садами в городе и за его пределами.\n\n"
+                         "Это демо frontdesk: его страницы собраны из блоков в разделе «Страницы» панели.")],
+        },
+        "is_home": True,
+    },
+    "about": {
+        "title": {"en": "About us", "de": "Über uns", "ru": "О нас"},
+        "slug": {"en": "about", "de": "ueber-uns", "ru": "o-nas"},
+        "content": {
+            "en": [_heading("Who we are"),
+                   _text("A small team of gardeners and designers.\n\nWe have worked on gardens since 2009.")],
+            "de": [_heading("Wer wir sind"),
+                   _text("Ein kleines Team aus Gärtnerinnen und Planern.\n\nWir arbeiten seit 2009 an Gärten.")],
+            "ru": [_heading("Кто мы"),
+                   _text("Небольшая команда садовников и дизайнеров.\n\nМы работаем с садами с 2009 года.")],
+        },
+    },
+    "contact": {
+        "title": {"en": "Contact", "de": "Kontakt", "ru": "Контакты"},
+        "slug": {"en": "contact", "de": "kontakt", "ru": "kontakty"},
+        "content": {
+            "en": [_heading("Write to us"), _text("We answer within two working days.")],
+            "de": [_heading("Schreiben Sie uns"), _text("Wir antworten innerhalb von zwei Werktagen.")],
+            "ru": [_heading("Напишите нам"), _text("Мы отвечаем в течение двух рабочих дней.")],
+        },
+    },
+}  # fmt: skip
+
+
+# --- The hook: a module's demo blocks on the demo pages -----------------------------------------
+
+
+@dataclass(frozen=True)
+class DemoBlocks:
+    """A module's demo blocks: `blocks(language)` answers {page key: [block, ...]} to put at the
+    end of those demo pages in that language (empty when the module has nothing to show);
+    `install` names the offers those blocks need."""
+
+    name: str  # letters, digits, '-': the blocks' ids start with demo-<name>-
+    blocks: Callable[[str], dict[str, list[dict[str, Any]]]]
+    install: tuple[str, ...] = ()
+
+
+DEMO_BLOCKS: Registry[DemoBlocks] = Registry("demo blocks")
+
+
+def register_demo_blocks(entry: DemoBlocks) -> DemoBlocks:
+    return DEMO_BLOCKS.register(entry.name, entry)
+
+
+def _prefix(name: str) -> str:
+    return f"demo-{name}-"
+
+
+def demo_pages_made() -> dict[str, Page]:
+    """{key: page} of the demo pages there are (in the bin too)."""
+    kind = ContentType.objects.get_for_model(Page)
+    marks = LogEntry.objects.filter(content_type=kind, action=MARK).values_list("object_id", "detail")
+    keys = {object_id: str((detail or {}).get("key")) for object_id, detail in marks}
+    return {keys[page.pk]: page for page in Page.all_objects.filter(pk__in=keys) if keys[page.pk] in PAGES}
+
+
+def _on_site() -> list[Page]:
+    return [page for page in demo_pages_made().values() if page.deleted_at is None]
+
+
+def _rewrite(page: Page, change: Callable[[str, list[dict[str, Any]]], list[dict[str, Any]]]) -> None:
+    """Give each language's blocks of `page` through `change` and publish, when anything changed."""
+    current = Page.all_objects.get(pk=page.pk)
+    stored = current.draft_values().get("content") or {}
+    content = {}
+    for language in site_language_codes():
+        blocks = [dict(block) for block in stored.get(language, [])]
+        # As the save would store it (defaults filled in), so that placing again changes nothing.
+        changed = clean_content(change(language, blocks), stored=stored.get(language), language=language)
+        if changed != stored.get(language, []):
+            content[language] = changed
+    if not content:
+        return
+    saved = operations.save_page(current, actor=None, values={"content": content}, revision=current.revision)
+    operations.publish_page(saved, actor=None)
+
+
+def take_out_demo_blocks(name: str) -> None:
+    """Take module `name`'s demo blocks out of the demo pages (a page the site made is never
+    touched)."""
+    prefix = _prefix(name)
+    for page in _on_site():
+        _rewrite(
+            page, lambda language, blocks: [b for b in blocks if not str(b.get("id", "")).startswith(prefix)]
+        )
+
+
+def place_demo_blocks(name: str) -> None:
+    """Put module `name`'s demo blocks at the end of the demo pages, in place of those it put
+    there before (so a second run changes nothing)."""
+    entry = DEMO_BLOCKS[name]
+    if entry.install:
+        install_offers(offer_states(entry.install))
+    prefix = _prefix(name)
+    wanted = {language: entry.blocks(language) for language in site_language_codes()}
+
+    def change(key: str) -> Callable[[str, list[dict[str, Any]]], list[dict[str, Any]]]:
+        def placed(language: str, blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            kept = [block for block in blocks if not str(block.get("id", "")).startswith(prefix)]
+            added = [{**block, "id": f"{prefix}{n}"} for n, block in enumerate(wanted[language].get(key, []))]
+            return kept + added
+
+        return placed
+
+    for key, page in demo_pages_made().items():
+        if page.deleted_at is None:
+            _rewrite(page, change(key))
+
+
+def inbox_demo_blocks(language: str) -> dict[str, list[dict[str, Any]]]:
+    """The inbox's contact form (its demo makes it) on the demo contact page."""
+    from frontdesk.inbox.models import Form
+
+    form = Form.objects.filter(slug="contact").first()
+    return {"contact": [{"type": "inbox-form", "values": {"form": form.pk}}]} if form else {}
+
+
+def register_inbox_blocks() -> None:
+    """The inbox's demo blocks; the inbox itself knows nothing of blocks or pages."""
+    if apps.is_installed("frontdesk.inbox"):
+        register_demo_blocks(DemoBlocks(name="inbox", blocks=inbox_demo_blocks, install=("inbox-form",)))
+
+
+# --- The list of the other demo content's pages ------------------------------------------------
+
+
+class ListValues(BlockValues):
+    pass
+
+
+class DemoPagesBlock(BlockCode):
+    """The pages of every module's demo content (the inbox's form pages, the services), as the
+    host's own home page lists them, for the demo home page that stands in its place."""
+
+    slug = LIST_SLUG
+    label = _("Demo pages")
+    values = ListValues
+    template = "pages/blocks/demo_pages.html"
+
+    def render(self, values: Any, context: dict[str, Any]) -> SafeString:
+        return super().render(values, {**context, "pages": demo_pages()})
+
+
+LIST_OFFER = Offer(slug=LIST_SLUG, name=_("Demo pages"), code=LIST_SLUG)
+
+
+# --- Seed and remove -----------------------------------------------------------------------------
+
+
+def _install_types() -> None:
+    """The block types the demo pages use, installed as `frontdesk blocks_install` does; a row the
+    demo made is marked, so that --remove takes it out when no page uses it."""
+    states = offer_states(HOST_TYPES) + offer_states([LIST_SLUG], offers=[LIST_OFFER])
+    for row in install_offers(states):
+        log.write(row, TYPE_MARK, None)
+
+
+def _page_values(key: str, values: dict[str, Any], *, has_home: bool) -> dict[str, Any]:
+    content = {language: list(blocks) for language, blocks in values["content"].items()}
+    if key == "home":
+        for language in content:
+            content[language].append({"type": LIST_SLUG, "values": {}})
+    return {
+        "title": values["title"],
+        "slug": values["slug"],
+        "content": content,
+        "in_menu": True,
+        # A site's own home page keeps the flag.
+        "is_home": values.get("is_home", False) and not has_home,
+    }
+
+
+def seed() -> str:
+    _install_types()
+    made = demo_pages_made()
+    has_home = Page.objects.filter(is_home=True).exclude(pk__in=[page.pk for page in made.values()]).exists()
+    created, taken = 0, []
+    for key, values in PAGES.items():
+        if key in made:
+            continue
+        try:
+            page = operations.create_page(actor=None, values=_page_values(key, values, has_home=has_home))
+        except ValidationError:  # a page of the site holds the address: it stays, the demo's is left out
+            taken.append(key)
+            continue
+        log.write(page, MARK, None, detail={"key": key})
+        operations.publish_page(page, actor=None)
+        created += 1
+    for entry in DEMO_BLOCKS.all():
+        place_demo_blocks(entry.name)
+    note = f"; left out, their address is taken: {', '.join(taken)}" if taken else ""
+    return f"{created} demo pages created ({len(made)} already there){note}"
+
+
+def remove() -> str:
+    made = demo_pages_made()
+    for page in made.values():
+        forget_routes(page)
+        page.delete()  # its log lines stay, naming what was removed
+    kind = ContentType.objects.get_for_model(Page)
+    LogEntry.objects.filter(content_type=kind, action=MARK).delete()
+    removed_types = _remove_types()
+    return f"{len(made)} demo pages removed" + (
+        f", block types {', '.join(removed_types)}" if removed_types else ""
+    )
+
+
+def _remove_types() -> list[str]:
+    """The block types the demo installed, when no row of any holder uses them any more."""
+    kind = ContentType.objects.get_for_model(BlockType)
+    ids = LogEntry.objects.filter(content_type=kind, action=TYPE_MARK).values_list("object_id", flat=True)
+    rows = list(BlockType.objects.filter(pk__in=list(ids)))
+    used = usage([row.slug for row in rows])
+    removed = []
+    for row in rows:
+        if not any(counts.get(row.slug) for counts in used.values()):
+            removed.append(row.slug)
+            row.delete()
+    LogEntry.objects.filter(content_type=kind, action=TYPE_MARK).exclude(
+        object_id__in=BlockType.objects.values("pk")
+    ).delete()
+    return removed
