@@ -19,13 +19,20 @@ class PagesConfig(AppConfig):
         from frontdesk.core.demo import register_demo
         from frontdesk.core.navigation import register_home, register_menu
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.core.pictures import PictureUse, register_picture_use
         from frontdesk.core.preview import PreviewType, register_preview_type
         from frontdesk.core.project_fields import register_screen
         from frontdesk.core.routes.registry import RouteType, register_route_type
+        from frontdesk.core.seo_card import register_seo_card_pictures
         from frontdesk.pages import demo, queries, site
         from frontdesk.pages.api import router
         from frontdesk.pages.mcp_tools import register_page_tools
         from frontdesk.pages.screens import PAGE_EDITOR
+
+        def editor_url(page: object) -> str:
+            from django.urls import reverse
+
+            return reverse("panel:panel-pages:editor", args=[page.pk])  # type: ignore[attr-defined]
 
         # Pages have no prefix: they stand at the site's root, under the language prefix.
         register_route_type(
@@ -48,6 +55,9 @@ class PagesConfig(AppConfig):
             )
         )
         register_block_holder(BlockHolder(name="pages", label=_("Pages"), count=queries.pages_per_type))
+        # A picture a page prints (a block's, published or drafted; its SEO card's) is in use.
+        register_picture_use(PictureUse(name="pages", label=_("Pages"), find=queries.pages_using_picture))
+        register_seo_card_pictures("pages.seo", "pages.Page", label=_("Page SEO cards"), url=editor_url)
         register_screen(PAGE_EDITOR)
         register_home("pages", site.home)
         register_menu("pages", site.menu)

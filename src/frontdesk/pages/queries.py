@@ -95,3 +95,22 @@ def pages_per_type(slugs: Sequence[str]) -> dict[str, int]:
         for slug in used & counts.keys():
             counts[slug] += 1
     return counts
+
+
+def pages_using_picture(key: str) -> list:
+    """A Use per page (binned ones too: a restore brings its blocks back) whose published or
+    drafted blocks print the picture `key`: one query narrows to the rows whose JSON holds the
+    key, each block's code confirms it (`picture_keys_in`)."""
+    from django.urls import reverse
+
+    from frontdesk.blocks.holders import picture_keys_in
+    from frontdesk.core.pictures import Use
+
+    rows = Page._base_manager.filter(Q(content__icontains=key) | Q(draft__icontains=key)).order_by("pk")
+    uses = []
+    for page in rows:
+        drafted = (page.draft or {}).get("content") or {}
+        lists = [*(page.content or {}).values(), *(drafted.values() if isinstance(drafted, dict) else [])]
+        if any(key in picture_keys_in(blocks) for blocks in lists):
+            uses.append(Use(label=str(page), url=reverse("panel:panel-pages:editor", args=[page.pk])))
+    return uses
