@@ -191,7 +191,13 @@ def login(base: str) -> tuple[dict, str]:
 
 
 def benchmarks(
-    env: dict, base: str, clients: int, seconds: float, only: str | None, rounds: int = 1
+    env: dict,
+    base: str,
+    clients: int,
+    seconds: float,
+    only: str | None,
+    rounds: int = 1,
+    server_group: int | None = None,
 ) -> dict[str, dict]:
     results = {}
     tokens = intake.prepare(env) if only in (None, "intake") else {}  # old enough once insert_view ran
@@ -207,23 +213,43 @@ def benchmarks(
         log(f"  panel_landing: GET {final} (where /cms/ leads a logged-in admin)")
         results["panel_landing"] = drive("GET", base + final, clients, seconds, cookies, 200)
     if only in (None, "pages", "page_plain", "page_blocks"):
-        results.update(page_figures(env, base, clients, seconds, only))
+        results.update(page_figures(env, base, clients, seconds, only, server_group))
     return results
 
 
-def page_figures(env: dict, base: str, clients: int, seconds: float, only: str | None) -> dict[str, dict]:
+def page_figures(
+    env: dict, base: str, clients: int, seconds: float, only: str | None, server_group: int | None = None
+) -> dict[str, dict]:
     """A visitor's GET of a published page (bench/pages.py): alone (one client, what one visitor
-    waits) as `<name>_one_client`, then with `clients` at once as `<name>`."""
+    waits) as `<name>_one_client`, then with `clients` at once as `<name>`. With the server's
+    process group, `_cpu_per_request` too: the server processes' CPU milliseconds per answered
+    request after the warm-up, which other work on the machine changes far less than the rates."""
     results = {}
     for name, path in pages.prepare(env).items():
         if only not in (None, "pages", name):
             continue
-        log(f"  {name}: GET {path}, one client")
-        results[f"{name}_one_client"] = drive("GET", base + path, 1, seconds, {}, 200)
-        if clients > 1:
-            log(f"  {name}: GET {path}, {clients} clients")
-            results[name] = drive("GET", base + path, clients, seconds, {}, 200)
+        for figure, count in ((f"{name}_one_client", 1), (name, clients)):
+            if figure == name and clients == 1:
+                continue
+            log(f"  {name}: GET {path}, {count} client{'s' if count > 1 else ''}")
+            results[figure] = drive_timed("GET", base + path, count, seconds, 200, server_group)
     return results
+
+
+def drive_timed(method: str, url: str, clients: int, seconds: float, expect: int, group: int | None) -> dict:
+    """drive(), plus the server's CPU per answered request when its process group is known."""
+    if group is None:
+        return drive(method, url, clients, seconds, {}, expect)
+    from bench.servers import group_cpu_seconds  # bench.servers imports this module
+
+    at_warmup: list[float] = []
+    timer = threading.Timer(WARMUP_SECONDS, lambda: at_warmup.append(group_cpu_seconds(group)))
+    timer.start()
+    figures = drive(method, url, clients, seconds, {}, expect)
+    timer.join()
+    used = group_cpu_seconds(group) - at_warmup[0]
+    figures["cpu_per_request"] = (used * 1000 / max(figures["ok"][0], 1), "ms")
+    return figures
 
 
 def intake_rounds(
@@ -367,7 +393,9 @@ def measure_database(db: str, env: dict, var_dir: Path, args: argparse.Namespace
     port = free_port()
     server = start_server(env, port, args.workers, var_dir / "server.log")
     try:
-        results = benchmarks(env, f"http://{HOST}:{port}", args.clients, args.seconds, args.only, args.rounds)
+        results = benchmarks(
+            env, f"http://{HOST}:{port}", args.clients, args.seconds, args.only, args.rounds, server.pid
+        )
     finally:
         stop_server(server)
     if reference and "insert_view" in results:
