@@ -231,3 +231,19 @@ def test_the_editor_offers_the_preview_link(client, about, editor):
     path = link.group(1) or link.group(2)
     assert path.startswith("/preview/")
     assert client.get(path).status_code == 200
+
+
+def test_the_editor_has_a_block_editor_per_language_and_marks_those_that_borrow(client, editor, make_page):
+    page = make_page(
+        {"en": "about", "de": "ueber-uns"}, content={"en": [heading("Hi")], "de": [heading("Hallo")]}
+    )
+    client.force_login(editor)
+    html = client.get(f"/cms/pages/{page.pk}/").content.decode()
+    for code in ("en", "de", "ru"):
+        assert f'id="pages-blocks-{code}" class="blocks-editor" data-name="content.{code}"' in html
+    tabs = re.findall(
+        r'<button type="button" role="tab"[^>]*data-language="(\w+)">(.*?)</button>', html, re.S
+    )
+    borrowing = [code for code, label in tabs if "default language" in label]
+    assert borrowing == ["ru"]
+    assert 'id="seo-card"' in html and 'name="seo.title.de"' in html

@@ -68,7 +68,8 @@ def editor(request: HttpRequest, page: int) -> HttpResponse:
             "title": shown["title"].get(code, ""),
             "slug": shown["slug"].get(code, ""),
             "blocks": shown["content"].get(code, []),
-            "has_blocks": code in shown["content"],
+            # A language without a list of its own shows the default language's (Page.blocks_in).
+            "borrows_blocks": code != default_language() and code not in shown["content"],
             "data_id": f"pages-blocks-data-{code}",
             "editor_id": f"pages-blocks-{code}",
             "input_name": f"content.{code}",
