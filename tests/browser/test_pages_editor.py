@@ -77,7 +77,8 @@ def test_a_page_is_built_from_blocks_previewed_and_published(logged_in_page, adm
     editor.keyboard.press("ArrowDown")
     expect(content.get_by_role("menuitem", name="Text")).to_be_focused()
     editor.keyboard.press("Enter")
-    text_box = content.locator(".blocks-block[data-type='text'] textarea")
+    # The text block is rich text: its box takes the focus in place of the hidden textarea.
+    text_box = content.locator(".blocks-block[data-type='text'] .fd-richtext-area")
     expect(text_box).to_be_focused()
     editor.keyboard.type("Boats leave from pier 3.")
     assert order(editor) == ["heading", "text"]
@@ -104,7 +105,7 @@ def test_a_page_is_built_from_blocks_previewed_and_published(logged_in_page, adm
     saved = Page.objects.get(pk=page_row.pk)
     assert [(block["type"], block["values"]) for block in saved.draft_values()["content"]["en"]] == [
         ("heading", {"text": "Tours every half hour", "level": 3}),
-        ("text", {"text": "Boats leave from pier 3."}),
+        ("text", {"text": "<p>Boats leave from pier 3.</p>"}),
     ]
     assert saved.content == {} and saved.state == "changed"  # the site still shows the old page
 
@@ -116,7 +117,7 @@ def test_a_page_is_built_from_blocks_previewed_and_published(logged_in_page, adm
     axe_check(editor)
     guard.get_by_role("button", name="Stay").click()
     expect(editor).to_have_url(f"{editor.url}")
-    expect(text_box).to_have_value("Boats leave from pier 4.")
+    expect(text_box).to_have_text("Boats leave from pier 4.")
 
     # Preview: the unsaved edit is saved first; the draft shows, marked, in a new tab.
     with editor.context.expect_page() as opened:
@@ -160,13 +161,18 @@ def test_a_refused_block_shows_its_message_under_the_block(logged_in_page, admin
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize(("size", "viewport"), [("wide", WIDE), ("narrow", NARROW)])
 def test_the_page_editor_at_360_and_1280_pixels(
-    logged_in_page, admin_user, host_types, scheme, size, viewport
+    logged_in_page, admin_user, host_types, site_sections, scheme, size, viewport
 ):
     page_row = published_page(
         content={
             "en": [
                 {"type": "heading", "values": {"text": "Tours every hour", "level": 2}},
-                {"type": "text", "values": {"text": "Boats leave from pier 3.\n\nTickets at the kiosk."}},
+                {
+                    "type": "text",
+                    "values": {
+                        "text": "<p>Boats leave from <strong>pier 3</strong>.</p><p>Tickets at the kiosk.</p>"
+                    },
+                },
             ]
         }
     )

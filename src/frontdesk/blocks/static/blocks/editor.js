@@ -19,6 +19,10 @@ import { api } from "../frontdesk/js/api.js";
 import { el, ensureId, icon } from "../frontdesk/js/dom.js";
 import { makeSortable } from "../frontdesk/js/sortable.js";
 
+// The first control a block's form offers for typing: a rich-text box stands in for its hidden
+// textarea, which cannot take the focus.
+const FIRST_CONTROL = "input:not([type=hidden]), select, textarea:not([hidden]), [contenteditable=true]";
+
 function loadStrings(element) {
   const script = document.getElementById(element.dataset.strings || "blocks-editor-strings");
   try {
@@ -227,7 +231,7 @@ export function mountBlockEditor(element, options = {}) {
     toggle.setAttribute("aria-expanded", String(open));
     toggle.textContent = open ? say("done") : say("edit");
     item.querySelector(".blocks-block-summary").textContent = open ? "" : summaryOf(item);
-    if (open) body.querySelector("input, select, textarea")?.focus();
+    if (open) body.querySelector(FIRST_CONTROL)?.focus();
   }
 
   function removeBlock(item) {
@@ -253,7 +257,7 @@ export function mountBlockEditor(element, options = {}) {
     list.append(item);
     sortable.refresh();
     announce(say("added", { item: item.dataset.label }));
-    (item.querySelector(".blocks-block-body :is(input, select, textarea)") || item.querySelector("[data-remove]"))?.focus();
+    (item.querySelector(`.blocks-block-body :is(${FIRST_CONTROL})`) || item.querySelector("[data-remove]"))?.focus();
     changed();
   }
 

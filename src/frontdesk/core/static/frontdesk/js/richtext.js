@@ -295,8 +295,12 @@ export function mountRichText(textarea, { language = textarea.lang || "" } = {})
   load(area, textarea.value);
   if (!area.firstChild) area.append(el("p", {}, el("br")));
   showPictures(area);
+  // Mounted after the textarea took the focus (a block just added): the box takes it over, or
+  // hiding the textarea would drop it on the page's body.
+  const hadFocus = document.activeElement === textarea;
   textarea.hidden = true;
   textarea.after(wrap);
+  if (hadFocus) area.focus();
   label?.addEventListener("click", () => area.focus());
   return {
     element: wrap,
