@@ -155,12 +155,14 @@ BASE_URL = env("FRONTDESK_BASE_URL", BASE_URL_DEFAULT).rstrip("/")
 # --- Applications --------------------------------------------------------------------------
 
 # The optional apps a site may leave out (FRONTDESK_WITHOUT): each name -> the apps it removes.
-# Pages stand on blocks, so leaving out blocks leaves out pages too. The host and the inbox
-# import none of them (docs/host.md, "Optional apps").
+# Pages and the FAQ stand on blocks (the FAQ reaches the site only through its block), so leaving
+# out blocks leaves them out too. The host and the inbox import none of them (docs/host.md,
+# "Optional apps").
 OPTIONAL_APPS: dict[str, tuple[str, ...]] = {
-    "blocks": ("frontdesk.blocks", "frontdesk.pages"),
+    "blocks": ("frontdesk.blocks", "frontdesk.pages", "frontdesk.faq"),
     "pages": ("frontdesk.pages",),
     "services": ("frontdesk.services",),
+    "faq": ("frontdesk.faq",),
 }
 
 
@@ -182,6 +184,7 @@ INSTALLED_APPS = [
     "frontdesk.pages",
     "frontdesk.inbox",
     "frontdesk.services",
+    "frontdesk.faq",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -515,6 +518,8 @@ FRONTDESK: dict[str, Any] = {
     # The services: only what the environment sets; the default prefix is in services/conf.py
     # and docs/services.md has the table. Set but empty, the prefix refuses to boot (E110).
     "services": given(prefix=os.environ.get("FRONTDESK_SERVICES_PREFIX")),
+    # The FAQ: only what the environment sets; the default is in faq/conf.py and docs/faq.md.
+    "faq": given(markup=set_bool("FRONTDESK_FAQ_MARKUP")),
     # The picture library: only what the environment sets; the defaults are in
     # core/pictures/conf.py and docs/host.md ("The picture library") has the table.
     "pictures": given(

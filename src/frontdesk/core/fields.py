@@ -24,6 +24,33 @@ def validate_translations(value: object) -> None:
         raise ValidationError(_("Each translation must be text."), code="invalid")
 
 
+class AtMost:
+    """A validator of a text per language: none longer than `limit` characters (a class, so a
+    migration can name it)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+
+    def __call__(self, value: object) -> None:
+        if isinstance(value, dict) and any(
+            isinstance(text, str) and len(text) > self.limit for text in value.values()
+        ):
+            raise ValidationError(
+                _("Keep each language's text to at most %(limit)d characters."),
+                code="long",
+                params={"limit": self.limit},
+            )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AtMost) and other.limit == self.limit
+
+    def __hash__(self) -> int:
+        return hash(self.limit)
+
+    def deconstruct(self):
+        return ("frontdesk.core.fields.AtMost", (self.limit,), {})
+
+
 def merge_translations(
     stored: Mapping[str, str] | None, sent: object, *, required: bool = False
 ) -> dict[str, str]:

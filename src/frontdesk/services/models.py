@@ -12,7 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from frontdesk.core.bin.models import Binnable
-from frontdesk.core.fields import TranslatedField
+from frontdesk.core.fields import AtMost, TranslatedField
 from frontdesk.core.languages import translate
 from frontdesk.core.seo_card import SeoCardField
 
@@ -38,33 +38,6 @@ def validate_slugs(value: object) -> None:
                 code="long",
                 params={"limit": SLUG_MAX},
             )
-
-
-class AtMost:
-    """A validator of a text per language: none longer than `limit` characters (a class, so a
-    migration can name it)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-
-    def __call__(self, value: object) -> None:
-        if isinstance(value, dict) and any(
-            isinstance(text, str) and len(text) > self.limit for text in value.values()
-        ):
-            raise ValidationError(
-                _("Keep each language's text to at most %(limit)d characters."),
-                code="long",
-                params={"limit": self.limit},
-            )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, AtMost) and other.limit == self.limit
-
-    def __hash__(self) -> int:
-        return hash(self.limit)
-
-    def deconstruct(self):
-        return ("frontdesk.services.models.AtMost", (self.limit,), {})
 
 
 class Service(Binnable):

@@ -32,9 +32,9 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('deleted_at', models.DateTimeField(blank=True, null=True, verbose_name='put in the bin')),
-                ('title', frontdesk.core.fields.TranslatedField(default=dict, required=True, validators=[frontdesk.services.models.AtMost(200)], verbose_name='title')),
+                ('title', frontdesk.core.fields.TranslatedField(default=dict, required=True, validators=[frontdesk.core.fields.AtMost(200)], verbose_name='title')),
                 ('slug', frontdesk.core.fields.TranslatedField(default=dict, required=True, validators=[frontdesk.services.models.validate_slugs], verbose_name='address')),
-                ('lead', frontdesk.core.fields.TranslatedField(blank=True, default=dict, validators=[frontdesk.services.models.AtMost(1000)], verbose_name='lead')),
+                ('lead', frontdesk.core.fields.TranslatedField(blank=True, default=dict, validators=[frontdesk.core.fields.AtMost(1000)], verbose_name='lead')),
                 ('is_visible', models.BooleanField(default=True, verbose_name='visible on the site')),
                 ('position', models.PositiveIntegerField(default=0, verbose_name='order')),
                 ('extra', models.JSONField(blank=True, default=dict)),

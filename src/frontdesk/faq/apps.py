@@ -1,0 +1,43 @@
+"""The FAQ app: registers its category type (the host's shared categories, without addresses),
+its bin, its editing screen, and the doors (API, tools, panel, block, demo). The host imports
+nothing from here."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+
+def _in_use(category, count: int) -> str:
+    return ngettext(
+        "The category %(name)s holds %(count)d question; take it out of the category first.",
+        "The category %(name)s holds %(count)d questions; take them out of the category first.",
+        count,
+    ) % {"name": category, "count": count}
+
+
+class FaqConfig(AppConfig):
+    name = "frontdesk.faq"
+    label = "faq"
+    verbose_name = _("FAQ")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from frontdesk.core.bin.registry import BinType, register_bin_type
+        from frontdesk.core.categories.types import CategoryType, register_category_type
+        from frontdesk.core.project_fields import register_screen
+        from frontdesk.faq import queries
+        from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES
+        from frontdesk.faq.screens import CATEGORY_TYPE, FAQ_CATEGORY_FORM, FAQ_FORM
+
+        register_category_type(
+            CategoryType(
+                name=CATEGORY_TYPE,
+                label=_("Categories"),
+                permission=MANAGE_CATEGORIES,
+                count_items=queries.questions_per_category,
+                screen=FAQ_CATEGORY_FORM,
+                in_use=_in_use,
+            )
+        )
+        register_bin_type(BinType(name="faq.question", model="faq.Question", permission=MANAGE))
+        register_screen(FAQ_FORM)

@@ -1,0 +1,128 @@
+"""Reads the doors and the block share: the questions in the whole list's order or in one
+category's, the bin, a search, a question named by id or anchor, the languages a question is
+shown in, and how many questions each category holds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Count, QuerySet
+from django.utils.html import strip_tags
+from django.utils.translation import gettext as _
+
+from frontdesk.core.bin.operations import rows_of
+from frontdesk.core.errors import NotFound
+from frontdesk.core.languages import site_language_codes
+from frontdesk.core.limits import MAX_ID
+from frontdesk.core.richtext import is_empty_rich_text
+from frontdesk.faq.models import Placement, Question
+
+SEARCH_MAX = 200
+
+
+def shown_in(question: Question, codes: Iterable[str] | None = None) -> list[str]:
+    """The site languages a reader sees `question` in (`visible_in`): published, outside the bin,
+    with both its question and an answer that is not empty after cleaning in that language. No
+    fallback to another language."""
+    if not question.published or question.in_bin:
+        return []
+    return [code for code in codes or site_language_codes() if is_complete_in(question, code)]
+
+
+def is_complete_in(question: Question, code: str) -> bool:
+    """Whether `question` has both parts in language `code` (published or not)."""
+    text = (question.question or {}).get(code) or ""
+    return bool(text.strip()) and not is_empty_rich_text((question.answer or {}).get(code))
+
+
+def in_order(*, trashed: bool = False) -> QuerySet[Question]:
+    """The whole list in its order, or (trashed) the bin, last binned first."""
+    if trashed:
+        return rows_of(Question, trashed=True).select_related("deleted_by").order_by("-deleted_at", "-pk")
+    return Question.objects.order_by("position", "id")
+
+
+def in_category(category_id: int) -> QuerySet[Question]:
+    """The questions of one category (outside the bin) in that category's own order."""
+    return (
+        Question.objects.filter(placements__category_id=category_id)
+        .order_by("placements__position", "id")
+        .distinct()
+    )
+
+
+def matches(question: Question, words: list[str]) -> bool:
+    """Whether every word is in the question or the answer's text, in some language, any case."""
+    texts = [
+        *(question.question or {}).values(),
+        *(strip_tags(html) for html in (question.answer or {}).values()),
+    ]
+    haystack = " ".join(texts).casefold()
+    return all(word in haystack for word in words)
+
+
+def question_list(*, category: int | None = None, trashed: bool = False, search: str = "") -> list[Question]:
+    """The list the panel, the API and `faq_list` show: with a category its questions in its
+    order, else the whole list; the bin with `trashed`; narrowed by `search` (every word, as a
+    part of a word, in the question or the answer, in any language, any case). Each question comes
+    with its category ids (`category_ids`) in two queries however many."""
+    if trashed:
+        rows = in_order(trashed=True)
+        if category is not None:
+            rows = rows.filter(placements__category_id=category)
+    elif category is not None:
+        rows = in_category(category)
+    else:
+        rows = in_order()
+    questions = list(rows)
+    words = search[:SEARCH_MAX].casefold().split()
+    if words:
+        # In Python, the same on every database and in every script: the list is hundreds of
+        # questions, read whole anyway (it has no pages), and JSON text is stored escaped on some.
+        questions = [question for question in questions if matches(question, words)]
+    attach_categories(questions)
+    return questions
+
+
+def attach_categories(questions: list[Question]) -> None:
+    """Set `category_ids` on each question (its categories outside the bin, in the categories'
+    order): one query."""
+    ids = [question.pk for question in questions]
+    found: dict[int, list[int]] = {pk: [] for pk in ids}
+    placements = (
+        Placement.objects.filter(question_id__in=ids, category__deleted_at__isnull=True)
+        .order_by("category__position", "category_id")
+        .values_list("question_id", "category_id")
+    )
+    for question_id, category_id in placements:
+        found[question_id].append(category_id)
+    for question in questions:
+        question.category_ids = found[question.pk]  # type: ignore[attr-defined]
+
+
+def find_question(ref: int | str, *, trashed: bool | None = False) -> Question:
+    """The question `ref` names: its id, or its anchor. Outside the bin, in it (trashed=True), or
+    either (None). NotFound when none does."""
+    rows = Question.all_objects.all() if trashed is None else rows_of(Question, trashed=trashed)
+    text = str(ref).strip()
+    found = None
+    if isinstance(ref, int) or text.isdigit():
+        number = int(text) if text.isdigit() else ref
+        if isinstance(number, int) and 0 < number <= MAX_ID:
+            found = rows.filter(pk=number).first()
+    if found is None and text and not isinstance(ref, int):
+        found = rows.filter(anchor=text.lower()).first()
+    if found is None:
+        raise NotFound(_("There is no question %(ref)s.") % {"ref": text})
+    return found
+
+
+def questions_per_category(ids: list[int]) -> dict[int, int]:
+    """{category id: questions outside the bin}, one query (the category type's count)."""
+    counted = (
+        Placement.objects.filter(category_id__in=ids, question__deleted_at__isnull=True)
+        .values("category_id")
+        .annotate(items=Count("pk"))
+        .values_list("category_id", "items")
+    )
+    return dict(counted)
