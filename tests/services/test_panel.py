@@ -44,3 +44,13 @@ def test_the_bin_lists_binned_services_with_restore(editor_client):
     page = editor_client.get(reverse("panel:panel-services:bin")).content.decode()
     assert "Garden design" in page and "data-restore" in page
     assert "Garden design" not in editor_client.get(reverse("panel:panel-services:list")).content.decode()
+
+
+def test_the_list_names_the_default_languages_address_whichever_was_stored_first(editor_client):
+    # The German slug stored first: the list still names the English (default language's) address.
+    make_service(
+        {"de": "Gartenplanung", "en": "Garden design"}, slug={"de": "gartenplanung", "en": "garden-design"}
+    )
+    page = editor_client.get(reverse("panel:panel-services:list")).content.decode()
+    assert ">/services/garden-design</code>" in page
+    assert "/de/services/gartenplanung" not in page

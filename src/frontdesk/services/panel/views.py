@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from frontdesk.core.languages import default_language
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
 from frontdesk.core.pictures.controls import picture_control
@@ -39,7 +40,13 @@ def _common(request: HttpRequest, tab: str) -> dict:
 @panel_page("services")
 def service_list(request: HttpRequest) -> HttpResponse:
     context = _common(request, "list")
-    context["services"] = outputs.services_out(queries.in_order())
+    services = outputs.services_out(queries.in_order())
+    for service in services:
+        # The list names one address: the default language's (every other language's is a
+        # variant of it), else the first the service has.
+        addresses = service["addresses"]
+        service["address"] = addresses.get(default_language()) or next(iter(addresses.values()), "")
+    context["services"] = services
     return render(request, "services/panel/list.html", context)
 
 
