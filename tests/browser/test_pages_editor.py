@@ -98,6 +98,7 @@ def test_a_page_is_built_from_blocks_previewed_and_published(logged_in_page, adm
     toggle = heading.locator("[data-toggle]")
     if toggle.get_attribute("aria-expanded") != "true":
         toggle.click()
+    assert heading.get_by_label("Text").get_attribute("aria-required") == "true"  # the type says required
     heading.get_by_label("Text").fill("Tours every half hour")
     heading.get_by_label("Level").select_option(label="Heading 3")
     editor.keyboard.press("Control+s")

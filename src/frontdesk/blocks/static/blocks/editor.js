@@ -110,6 +110,8 @@ export function mountBlockEditor(element, options = {}) {
   function control(field, value, id) {
     const common = { id, "data-value": field.name };
     if (field.help) common["aria-describedby"] = `${id}-help`;
+    // Said to assistive technology; the save itself is judged by the server, which names the field.
+    if (field.required) common["aria-required"] = "true";
     switch (field.kind) {
       case "textarea":
       case "richtext": {
