@@ -29,6 +29,7 @@ class FaqConfig(AppConfig):
         from frontdesk.core.project_fields import register_screen
         from frontdesk.faq import queries
         from frontdesk.faq.api import router
+        from frontdesk.faq.mcp_tools import register_faq_tools
         from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.faq.screens import CATEGORY_TYPE, FAQ_CATEGORY_FORM, FAQ_FORM
 
@@ -47,3 +48,4 @@ class FaqConfig(AppConfig):
         register_router("/faq", router)
         # Editors read the picker with faq.view: they pick a question's categories and filter by them.
         register_router("/faq/categories", category_router(CATEGORY_TYPE, pick_permission=VIEW))
+        register_faq_tools()
