@@ -1,5 +1,5 @@
-"""Schemathesis over the content modules' part of /api/cms/openapi.json (pages, services, the block
-system's reads, and the shared categories' router as the test app mounts it twice), against the
+"""Schemathesis over the content modules' part of /api/cms/openapi.json (pages, services, the FAQ,
+the block system's reads, and the shared categories' router as the test app mounts it twice), against the
 real server: for generated bodies, queries and ids, valid and invalid, no answer is a server error
 and every answer matches what the document says (status code, content type, body schema). The
 picture library has its own walk (tests/core/test_pictures_api_schema.py)."""
@@ -13,6 +13,7 @@ import zlib
 import hypothesis
 import pytest
 import schemathesis
+from django.apps import apps
 from django.test import Client
 
 from frontdesk.blocks.models import BlockType
@@ -26,7 +27,7 @@ from tests.testapp.categories import HAPPENING, TOPIC
 
 pytestmark = pytest.mark.live
 
-PATHS = r"^/api/cms/(pages|services|blocks|testapp)(/|$)"
+PATHS = r"^/api/cms/(pages|services|blocks|testapp|faq)(/|$)"
 schema = schemathesis.openapi.from_dict(api.get_openapi_schema(), config=CONFIG).include(path_regex=PATHS)
 
 
@@ -47,12 +48,36 @@ def test_every_content_route_is_walked():
         "/api/cms/blocks/pickers/{collection}/{picker}",
         "/api/cms/testapp/topics/reorder",
     }
+    if apps.is_installed("frontdesk.faq"):
+        assert {"/api/cms/faq/questions/{question}/restore", "/api/cms/faq/categories/picker"} <= {
+            path for path in paths if re.match(PATHS, path)
+        }
+
+
+def faq_rows() -> tuple[dict, dict]:
+    """A question in a FAQ category and one in the bin, a FAQ category and one in the bin: the
+    samples of the FAQ's routes (an optional app, imported only when it is installed)."""
+    from frontdesk.faq.operations import create_question, delete_question
+
+    category, binned_category = (
+        create_category("faq", actor=None, values={"name": {"en": name}}) for name in ("Shipping", "Gone")
+    )
+    delete_category(binned_category, actor=None)
+    question, binned = (
+        create_question(actor=None, values={"question": {"en": text}, "categories": [category.pk]})
+        for text in ("How long does shipping take?", "Old question?")
+    )
+    delete_question(binned, actor=None)
+    return (
+        {"question": question.pk, "category": {"faq/categories": category.pk}},
+        {"question": binned.pk, "category": {"faq/categories": binned_category.pk}},
+    )
 
 
 @pytest.fixture
 def world(live_site, admin_user) -> dict:
-    """Real rows for the path parameters (a published page with a version, a service, a category
-    of each test type), the host's block types, and an administrator's session with its CSRF token."""
+    """Real rows for the path parameters (a published page with a version, a service, a question in
+    a FAQ category, a category of each test type), the host's block types, and an administrator's session with its CSRF token."""
     for slug in ("heading", "text"):
         BlockType.objects.create(slug=slug, code=slug, name={"en": slug})
     page = pages.create_page(
@@ -80,6 +105,7 @@ def world(live_site, admin_user) -> dict:
     )
     for category in (binned_topic, binned_happening):
         delete_category(category, actor=None)
+    faq, binned_faq = faq_rows() if apps.is_installed("frontdesk.faq") else ({}, {})
     browser = Client()
     browser.force_login(admin_user)
     csrf = secrets.token_hex(16)
@@ -95,12 +121,18 @@ def world(live_site, admin_user) -> dict:
             "service": service.pk,
             "collection": "test-snippets",
             "picker": "groups",
-            "category": {"topics": topic.pk, "happening-categories": happening.pk},
+            **faq,
+            "category": {"topics": topic.pk, "happening-categories": happening.pk, **faq.get("category", {})},
         },
         "binned": {  # what a Restore route takes
             "page": binned_page.pk,
             "service": binned_service.pk,
-            "category": {"topics": binned_topic.pk, "happening-categories": binned_happening.pk},
+            **binned_faq,
+            "category": {
+                "topics": binned_topic.pk,
+                "happening-categories": binned_happening.pk,
+                **binned_faq.get("category", {}),
+            },
         },
     }
 

@@ -100,9 +100,12 @@ def _apply(question: Question, values: Mapping[str, Any]) -> list[Category] | No
         else:
             question.published = values["published"]
     if "extra" in values:
-        extra = judge("extra", lambda: clean_extra(FAQ_FORM.id, question.extra, values["extra"]))
-        if extra is not None:
-            question.extra = extra
+        # Each project field's refusal under its own name, as on every screen (core/project_fields).
+        try:
+            question.extra = clean_extra(FAQ_FORM.id, question.extra, values["extra"])
+        except ValidationError as error:
+            for name, messages in error.message_dict.items():
+                errors.setdefault(name, []).extend(messages)
     categories = None
     if "categories" in values:
         refs = values["categories"]
