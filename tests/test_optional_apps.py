@@ -87,7 +87,7 @@ def full_configuration() -> list[str]:
     bool(os.environ.get("FRONTDESK_WITHOUT", "").strip()),
     reason="compares each reduced configuration with the full one: runs where nothing is left out",
 )
-@pytest.mark.parametrize("without", ["services", "pages", "blocks"])
+@pytest.mark.parametrize("without", ["services", "pages", "blocks", "faq"])
 def test_the_site_runs_without_the_app(tmp_path, without):
     checked = run_site(tmp_path, "-m", "frontdesk", "check", without=without)
     assert checked.returncode == 0, checked.stderr[-3000:]
@@ -119,12 +119,16 @@ def test_the_site_runs_without_the_app(tmp_path, without):
     [
         ("services", {"frontdesk.services"}),
         ("pages", {"frontdesk.pages"}),
-        ("blocks", {"frontdesk.blocks", "frontdesk.pages"}),
-        (" services , blocks ", {"frontdesk.services", "frontdesk.blocks", "frontdesk.pages"}),
+        ("faq", {"frontdesk.faq"}),
+        ("blocks", {"frontdesk.blocks", "frontdesk.pages", "frontdesk.faq"}),
+        (
+            " services , blocks ",
+            {"frontdesk.services", "frontdesk.blocks", "frontdesk.pages", "frontdesk.faq"},
+        ),
         ("", set()),
     ],
 )
-def test_each_name_leaves_out_its_apps_and_blocks_takes_pages_along(monkeypatch, given, taken):
+def test_each_name_leaves_out_its_apps_and_blocks_takes_pages_and_the_faq_along(monkeypatch, given, taken):
     monkeypatch.setenv("FRONTDESK_WITHOUT", given)
     assert left_out_apps() == taken
 
@@ -134,7 +138,7 @@ def test_an_unknown_name_stops_start_up_with_one_line_naming_the_known_ones(tmp_
     assert result.returncode == 2
     assert result.stderr == (
         "frontdesk: configuration error: FRONTDESK_WITHOUT names an app that is not optional: inbox"
-        " (the optional apps are blocks, pages, services).\n"
+        " (the optional apps are blocks, pages, services, faq).\n"
     )
 
 
