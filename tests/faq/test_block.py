@@ -149,6 +149,7 @@ def test_no_id_twice_on_a_page_with_two_blocks_sharing_questions(client, catalog
     assert [q.attrs["data-faq-anchor"] for q in questions(second)] == ["delivery", "card", "returns", "track"]
     assert first.attrs["id"] != second.attrs["id"] and first.attrs["id"].startswith("faq-")
     assert html.count('<script type="module" src="/static/faq/faq.js"></script>') == 1
+    assert html.count('<link rel="stylesheet" href="/static/faq/faq.css">') == 1
 
 
 def test_the_filter_offers_the_blocks_shown_categories_never_a_hidden_one(client, catalog):
