@@ -27,6 +27,7 @@ class FaqConfig(AppConfig):
         from frontdesk.core.project_fields import register_screen
         from frontdesk.faq import queries
         from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES
+        from frontdesk.faq.panel import register_sections
         from frontdesk.faq.screens import CATEGORY_TYPE, FAQ_CATEGORY_FORM, FAQ_FORM
 
         register_category_type(
@@ -41,3 +42,4 @@ class FaqConfig(AppConfig):
         )
         register_bin_type(BinType(name="faq.question", model="faq.Question", permission=MANAGE))
         register_screen(FAQ_FORM)
+        register_sections()

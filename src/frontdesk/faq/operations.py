@@ -100,9 +100,13 @@ def _apply(question: Question, values: Mapping[str, Any]) -> list[Category] | No
         else:
             question.published = values["published"]
     if "extra" in values:
-        extra = judge("extra", lambda: clean_extra(FAQ_FORM.id, question.extra, values["extra"]))
-        if extra is not None:
-            question.extra = extra
+        # Not through judge(): the host keys each refusal by the project field's own name, which
+        # is where the panel's card shows it (docs/host.md, "Project fields").
+        try:
+            question.extra = clean_extra(FAQ_FORM.id, question.extra, values["extra"])
+        except ValidationError as error:
+            for name, messages in error.message_dict.items():
+                errors.setdefault(name, []).extend(messages)
     categories = None
     if "categories" in values:
         refs = values["categories"]
