@@ -22,6 +22,10 @@ import { guardUnsaved } from "../../frontdesk/js/unsaved.js";
 
 function startFilters(filters) {
   filters.elements.category.addEventListener("change", () => filters.requestSubmit());
+  // An empty filter leaves the address: ?category=3, not ?category=3&q=.
+  filters.addEventListener("formdata", (event) => {
+    for (const [key, value] of [...event.formData]) if (!value) event.formData.delete(key);
+  });
 }
 
 function startOrder(list) {
