@@ -78,6 +78,12 @@ def category_routes(base: str, manage: Rule, pick: Rule) -> dict[tuple[str, str]
     }
 
 
+# The FAQ (spec: faq.view reads, faq.manage writes and orders, faq.categories.manage the
+# categories; editors read the categories' picker with faq.view).
+FAQ = "/api/cms/faq"
+FAQ_VIEW, FAQ_MANAGE = Rule("faq.view"), Rule("faq.manage")
+FAQ_CATEGORIES = Rule("faq.categories.manage")
+
 PICTURES = "/api/cms/pictures"
 # Any account reads the library (every editor picks pictures); changing it needs the permission.
 PICTURES_READ = Rule(None, scope="pictures:read")
@@ -136,6 +142,14 @@ API: dict[tuple[str, str], Rule] = {
     ("POST", f"{SERVICES}/{{service}}/restore"): SERVICES_MANAGE,
     **category_routes(TOPICS, TOPICS_MANAGE, TOPICS_EDIT),
     **category_routes(HAPPENINGS, HAPPENINGS_MANAGE, HAPPENINGS_MANAGE),
+    ("GET", f"{FAQ}/questions"): FAQ_VIEW,
+    ("POST", f"{FAQ}/questions"): FAQ_MANAGE,
+    ("POST", f"{FAQ}/questions/reorder"): FAQ_MANAGE,
+    ("GET", f"{FAQ}/questions/{{question}}"): FAQ_VIEW,
+    ("PUT", f"{FAQ}/questions/{{question}}"): FAQ_MANAGE,
+    ("DELETE", f"{FAQ}/questions/{{question}}"): FAQ_MANAGE,
+    ("POST", f"{FAQ}/questions/{{question}}/restore"): FAQ_MANAGE,
+    **category_routes(f"{FAQ}/categories", FAQ_CATEGORIES, FAQ_VIEW),
     ("GET", PAGES): PAGES_VIEW,
     ("POST", PAGES): PAGES_MANAGE,
     ("GET", f"{PAGES}/menu"): PAGES_VIEW,

@@ -1,5 +1,5 @@
-"""Schemathesis over the content modules' part of /api/cms/openapi.json (pages, services, the block
-system's reads, and the shared categories' router as the test app mounts it twice), against the
+"""Schemathesis over the content modules' part of /api/cms/openapi.json (pages, services, the FAQ,
+the block system's reads, and the shared categories' router as the test app mounts it twice), against the
 real server: for generated bodies, queries and ids, valid and invalid, no answer is a server error
 and every answer matches what the document says (status code, content type, body schema). The
 picture library has its own walk (tests/core/test_pictures_api_schema.py)."""
@@ -18,6 +18,7 @@ from django.test import Client
 from frontdesk.blocks.models import BlockType
 from frontdesk.core.api import api
 from frontdesk.core.categories.operations import create_category, delete_category
+from frontdesk.faq.operations import create_question, delete_question
 from frontdesk.pages import operations as pages
 from frontdesk.pages.models import Page
 from frontdesk.services.operations import bin_service, create_service
@@ -26,7 +27,7 @@ from tests.testapp.categories import HAPPENING, TOPIC
 
 pytestmark = pytest.mark.live
 
-PATHS = r"^/api/cms/(pages|services|blocks|testapp)(/|$)"
+PATHS = r"^/api/cms/(pages|services|blocks|testapp|faq)(/|$)"
 schema = schemathesis.openapi.from_dict(api.get_openapi_schema(), config=CONFIG).include(path_regex=PATHS)
 
 
@@ -46,13 +47,15 @@ def test_every_content_route_is_walked():
         "/api/cms/services/sorting",
         "/api/cms/blocks/pickers/{collection}/{picker}",
         "/api/cms/testapp/topics/reorder",
+        "/api/cms/faq/questions/{question}/restore",
+        "/api/cms/faq/categories/picker",
     }
 
 
 @pytest.fixture
 def world(live_site, admin_user) -> dict:
-    """Real rows for the path parameters (a published page with a version, a service, a category
-    of each test type), the host's block types, and an administrator's session with its CSRF token."""
+    """Real rows for the path parameters (a published page with a version, a service, a question in
+    a FAQ category, a category of each test type), the host's block types, and an administrator's session with its CSRF token."""
     for slug in ("heading", "text"):
         BlockType.objects.create(slug=slug, code=slug, name={"en": slug})
     page = pages.create_page(
@@ -78,8 +81,16 @@ def world(live_site, admin_user) -> dict:
         create_category(HAPPENING, actor=None, values={"name": {"en": name}, "slug": {"en": name.lower()}})
         for name in ("Camps", "Old")
     )
-    for category in (binned_topic, binned_happening):
+    faq_category, binned_faq_category = (
+        create_category("faq", actor=None, values={"name": {"en": name}}) for name in ("Shipping", "Gone")
+    )
+    for category in (binned_topic, binned_happening, binned_faq_category):
         delete_category(category, actor=None)
+    question, binned_question = (
+        create_question(actor=None, values={"question": {"en": text}, "categories": [faq_category.pk]})
+        for text in ("How long does shipping take?", "Old question?")
+    )
+    delete_question(binned_question, actor=None)
     browser = Client()
     browser.force_login(admin_user)
     csrf = secrets.token_hex(16)
@@ -95,12 +106,22 @@ def world(live_site, admin_user) -> dict:
             "service": service.pk,
             "collection": "test-snippets",
             "picker": "groups",
-            "category": {"topics": topic.pk, "happening-categories": happening.pk},
+            "question": question.pk,
+            "category": {
+                "topics": topic.pk,
+                "happening-categories": happening.pk,
+                "faq/categories": faq_category.pk,
+            },
         },
         "binned": {  # what a Restore route takes
             "page": binned_page.pk,
             "service": binned_service.pk,
-            "category": {"topics": binned_topic.pk, "happening-categories": binned_happening.pk},
+            "question": binned_question.pk,
+            "category": {
+                "topics": binned_topic.pk,
+                "happening-categories": binned_happening.pk,
+                "faq/categories": binned_faq_category.pk,
+            },
         },
     }
 

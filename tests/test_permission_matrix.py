@@ -55,11 +55,18 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
     notice = Notice.objects.create(title={"en": "Matrix draft notice"}, slug="matrix")
     picture = upload_picture(picture_file(), actor=None)
     optional: dict[str, object] = {}
+    private: dict[str, list[str]] = {}  # an optional app's texts only its readers may see
     if apps.is_installed("frontdesk.services"):  # an optional app (FRONTDESK_WITHOUT): its routes' sample
         from frontdesk.services.operations import create_service
 
         values = {"title": {"en": "Garden design"}, "slug": {"en": "garden"}}
         optional["service"] = create_service(actor=None, values=values).pk
+    if apps.is_installed("frontdesk.faq"):
+        from frontdesk.faq.operations import create_question
+
+        values = {"question": {"en": "Matrix FAQ question?"}, "answer": {"en": "<p>Matrix answer.</p>"}}
+        optional["question"] = create_question(actor=None, values=values).pk
+        private["faq.view"] = ["Matrix FAQ question?", "Matrix answer."]
     if apps.is_installed("frontdesk.blocks"):  # the test module's collection (tests/testapp/blocks.py)
         optional.update(collection="test-snippets", picker="groups")
     if apps.is_installed("frontdesk.pages"):
@@ -84,6 +91,7 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
         "private": {
             "inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"],
             "testapp.change_notice": ["Matrix draft notice"],
+            **private,
         },
     }
 

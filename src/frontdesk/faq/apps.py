@@ -22,11 +22,15 @@ class FaqConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from frontdesk.core.api import register_router
         from frontdesk.core.bin.registry import BinType, register_bin_type
+        from frontdesk.core.categories.api import category_router
         from frontdesk.core.categories.types import CategoryType, register_category_type
         from frontdesk.core.project_fields import register_screen
         from frontdesk.faq import queries
-        from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES
+        from frontdesk.faq.api import router
+        from frontdesk.faq.mcp_tools import register_faq_tools
+        from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.faq.panel import register_sections
         from frontdesk.faq.screens import CATEGORY_TYPE, FAQ_CATEGORY_FORM, FAQ_FORM
 
@@ -42,4 +46,8 @@ class FaqConfig(AppConfig):
         )
         register_bin_type(BinType(name="faq.question", model="faq.Question", permission=MANAGE))
         register_screen(FAQ_FORM)
+        register_router("/faq", router)
+        # Editors read the picker with faq.view: they pick a question's categories and filter by them.
+        register_router("/faq/categories", category_router(CATEGORY_TYPE, pick_permission=VIEW))
+        register_faq_tools()
         register_sections()

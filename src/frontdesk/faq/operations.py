@@ -100,8 +100,7 @@ def _apply(question: Question, values: Mapping[str, Any]) -> list[Category] | No
         else:
             question.published = values["published"]
     if "extra" in values:
-        # Not through judge(): the host keys each refusal by the project field's own name, which
-        # is where the panel's card shows it (docs/host.md, "Project fields").
+        # Each project field's refusal under its own name, as on every screen (core/project_fields).
         try:
             question.extra = clean_extra(FAQ_FORM.id, question.extra, values["extra"])
         except ValidationError as error:

@@ -5,17 +5,22 @@ shown in, and how many questions each category holds."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db.models import Count, QuerySet
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from frontdesk.core.bin.operations import rows_of
+from frontdesk.core.categories.models import Category
+from frontdesk.core.categories.queries import categories_of, find_category
 from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import site_language_codes
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.richtext import is_empty_rich_text
 from frontdesk.faq.models import Placement, Question
+from frontdesk.faq.screens import CATEGORY_TYPE
 
 SEARCH_MAX = 200
 
@@ -126,3 +131,44 @@ def questions_per_category(ids: list[int]) -> dict[int, int]:
         .values_list("category_id", "items")
     )
     return dict(counted)
+
+
+def category_named(ref: int | str, *, key: str = "category") -> int:
+    """The id of the FAQ category `ref` names (its id, or its name in any site language), for a
+    list or an order of one category. A category that does not exist is refused under `key`,
+    never dropped (which would answer the whole list instead); a name two share is refused."""
+    try:
+        return find_category(CATEGORY_TYPE, ref).pk
+    except NotFound as error:
+        raise ValidationError({key: [str(error)]}) from None
+    except ValidationError as error:
+        raise ValidationError({key: error.messages}) from None
+
+
+@dataclass
+class Catalog:
+    """Every FAQ category in order (hidden ones too) with its questions in its own order, then
+    the questions in no category, each question with `category_ids`."""
+
+    categories: list[tuple[Category, list[Question]]]
+    uncategorized: list[Question]
+
+
+def catalog() -> Catalog:
+    """The catalog (the resource faq://catalog): three queries however many questions."""
+    categories = list(categories_of(CATEGORY_TYPE))
+    questions = list(in_order())
+    attach_categories(questions)
+    by_id = {question.pk: question for question in questions}
+    held: dict[int, list[Question]] = {category.pk: [] for category in categories}
+    placements = (
+        Placement.objects.filter(category_id__in=list(held), question_id__in=list(by_id))
+        .order_by("category_id", "position", "question_id")
+        .values_list("category_id", "question_id")
+    )
+    for category_id, question_id in placements:
+        held[category_id].append(by_id[question_id])
+    return Catalog(
+        categories=[(category, held[category.pk]) for category in categories],
+        uncategorized=[question for question in questions if not question.category_ids],  # type: ignore[attr-defined]
+    )

@@ -105,7 +105,12 @@ def _match(kind: CategoryType, categories: list[Category], ref: int | str) -> Ca
     ]
     if len(matches) > 1:
         raise ValidationError(
-            {"category": [_("Several categories are called %(ref)s; name it by its id.") % {"ref": text}]}
+            {
+                "category": [
+                    _("Several categories are called %(ref)s (ids %(ids)s); name one by its id.")
+                    % {"ref": text, "ids": ", ".join(str(category.pk) for category in matches)}
+                ]
+            }
         )
     if not matches:
         raise NotFound(_("There is no category %(ref)s.") % {"ref": text})
