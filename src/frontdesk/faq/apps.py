@@ -22,6 +22,8 @@ class FaqConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.apps import apps
+
         from frontdesk.core.api import register_router
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.categories.api import category_router
@@ -51,3 +53,9 @@ class FaqConfig(AppConfig):
         register_router("/faq/categories", category_router(CATEGORY_TYPE, pick_permission=VIEW))
         register_faq_tools()
         register_sections()
+        # The FAQ reaches the site only through its block; it is removed with the block system
+        # anyway (settings.OPTIONAL_APPS), and imports it only when it is there.
+        if apps.is_installed("frontdesk.blocks"):
+            from frontdesk.faq import collection
+
+            collection.register()
