@@ -13,6 +13,8 @@ from playwright.sync_api import expect
 from frontdesk.faq.models import Placement, Question
 from tests.browser.conftest import NARROW, WIDE, axe_check, screenshot, visit
 from tests.faq.conftest import make_category, make_question
+from tests.faq.pages import faq as faq_block
+from tests.faq.pages import install_faq_type, publish_page
 
 QUESTIONS = "panel:panel-faq-questions:list"
 
@@ -69,9 +71,22 @@ def row(page, text: str):
     return page.locator("#faq-list > li").filter(has_text=text)
 
 
+def visit_until(page, path: str, text: str, tries: int = 3) -> None:
+    """Visit `path` until it shows `text`: under the threaded live server on SQLite a connection
+    now and then reads a row as it was just before another request committed (as in
+    test_pages_editor.py)."""
+    for _ in range(tries):
+        visit(page, path)
+        if text in page.content():
+            return
+        page.wait_for_timeout(300)
+
+
 def test_a_question_is_made_from_the_new_question_row_saved_by_shortcut_and_published(
     logged_in_page, editor, faq
 ):
+    install_faq_type()
+    publish_page([faq_block(categories=[], limit=None, filter=False, markup=None)], slug="help")
     page = logged_in_page(editor, **WIDE)
     visit(page, reverse(QUESTIONS))
     page.get_by_role("link", name="New question").click()
@@ -100,6 +115,13 @@ def test_a_question_is_made_from_the_new_question_row_saved_by_shortcut_and_publ
     expect(row(page, "Where is my parcel?").get_by_text("Published", exact=True)).to_be_visible()
     expect(row(page, "Where is my parcel?").locator(".faq-chip")).to_have_text(["EN"])
     assert Question.objects.get(pk=created.pk).published is True
+
+    # The site's FAQ page shows it at once, under its anchor.
+    visit_until(page, "/help", "Where is my parcel?")
+    shown = page.locator("details#where-is-my-parcel")
+    expect(shown.locator("summary")).to_have_text("Where is my parcel?")
+    shown.locator("summary").click()
+    expect(shown.get_by_text("Follow the link in your e-mail.")).to_be_visible()
 
 
 def test_a_refusal_is_shown_under_its_input(logged_in_page, editor, faq):
