@@ -202,6 +202,12 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/testapp-happenings/bin/": ("testapp.happenings.manage",),
     "/cms/pages/": ("pages.view",),
     "/cms/pages/<int:page>/": ("pages.view",),
+    "/cms/faq/questions/": ("faq.view",),
+    "/cms/faq/questions/bin/": ("faq.view",),
+    "/cms/faq/questions/new/": ("faq.view", "faq.manage"),
+    "/cms/faq/questions/<int:question>/": ("faq.view",),
+    "/cms/faq/categories/": ("faq.categories.manage",),
+    "/cms/faq/categories/bin/": ("faq.categories.manage",),
 }
 if apps.is_installed("frontdesk.blocks"):
     PANEL["/cms/block-types/"] = ("blocks.manage",)

@@ -33,6 +33,7 @@ class FaqConfig(AppConfig):
         from frontdesk.faq.api import router
         from frontdesk.faq.mcp_tools import register_faq_tools
         from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES, VIEW
+        from frontdesk.faq.panel import register_sections
         from frontdesk.faq.screens import CATEGORY_TYPE, FAQ_CATEGORY_FORM, FAQ_FORM
 
         register_category_type(
@@ -51,6 +52,7 @@ class FaqConfig(AppConfig):
         # Editors read the picker with faq.view: they pick a question's categories and filter by them.
         register_router("/faq/categories", category_router(CATEGORY_TYPE, pick_permission=VIEW))
         register_faq_tools()
+        register_sections()
         # The FAQ reaches the site only through its block; it is removed with the block system
         # anyway (settings.OPTIONAL_APPS), and imports it only when it is there.
         if apps.is_installed("frontdesk.blocks"):

@@ -1,0 +1,7 @@
+"""The FAQ's Categories screen under /cms/faq/categories/: the host's, for the faq type."""
+
+from frontdesk.core.categories.panel import category_urlpatterns
+from frontdesk.faq.panel import CATEGORIES
+from frontdesk.faq.screens import CATEGORY_TYPE
+
+urlpatterns = category_urlpatterns(CATEGORY_TYPE, section=CATEGORIES)
