@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.core.files.storage import storages
+from django.core.files.storage import FileSystemStorage, storages
 from django.db.models import Q, QuerySet
+from django.utils.encoding import filepath_to_uri
 from django.utils.translation import gettext as _
 
 from frontdesk.core.errors import NotFound
@@ -39,7 +40,12 @@ def storage():
 
 
 def file_url(name: str) -> str:
-    return storage().url(name)
+    disk = storage()
+    if type(disk) is FileSystemStorage and disk.base_url:
+        # What FileSystemStorage.url answers (its base_url always ends with "/"), without its
+        # urljoin parsing the base address again for each of a page's hundreds of files.
+        return disk.base_url + filepath_to_uri(name).lstrip("/")
+    return disk.url(name)
 
 
 def largest(picture: Picture) -> dict:
