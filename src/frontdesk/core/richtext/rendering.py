@@ -8,6 +8,7 @@ from __future__ import annotations
 import html as html_lib
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -16,6 +17,20 @@ from frontdesk.core.pictures.queries import PictureView, resolve_pictures
 from frontdesk.core.richtext.cleaning import IMG_TAG, PICTURE_KEY, rich_text_picture_keys, sanitize
 
 ALT = re.compile(r'\salt="([^"]*)"')
+# Texts up to this length are cleaned once per process and remembered (at most REMEMBERED of
+# them, a few MB): cleaning is a pure function of the text, and a page of two hundred answers
+# would otherwise clean them all again on every request.
+REMEMBER_UP_TO = 16_000
+REMEMBERED = 2048
+
+
+@lru_cache(maxsize=REMEMBERED)
+def _remembered_sanitize(html: str) -> str:
+    return sanitize(html)
+
+
+def _clean(html: str) -> str:
+    return _remembered_sanitize(html) if len(html) <= REMEMBER_UP_TO else sanitize(html)
 
 
 def _picture_tag(view: PictureView, alt: str) -> str:
@@ -57,7 +72,7 @@ def render_rich_texts(
     caller that resolved the pictures already, with others of its page in the same query (a
     cover, every block of a page), hands them over as `pictures` and this asks nothing; a key
     missing from them is a picture no longer there."""
-    cleaned = [sanitize(html) if html else "" for html in htmls]
+    cleaned = [_clean(html) if html else "" for html in htmls]
     if pictures is None:
         keys = set().union(*(rich_text_picture_keys(html) for html in cleaned)) if cleaned else set()
         pictures = resolve_pictures(keys, language=language)
