@@ -1,6 +1,6 @@
 """The FAQ block (type slug `faq`): its values, its editor form, its rendering through three
 overridable templates (faq/block/frame.html, filter.html, question.html) and its markup, one
-schema.org FAQPage per page through the head collector (docs/faq-block.md).
+schema.org FAQPage per page through the head collector (docs/faq.md, "The FAQ block").
 
 Registered by FaqConfig.ready() only when the block system is installed; the questions come from
 the collection "faq" (faq/collection.py), so the blocks of a page read them together.
@@ -35,7 +35,7 @@ class FaqValues(BlockValues):
         list[Annotated[StrictInt, Field(ge=1, le=MAX_ID)]],
         Field(max_length=MAX_CATEGORIES, description="Category ids; empty: every question."),
     ] = []
-    # 0 is refused: a block that may show nothing is an empty block, not a setting (docs/faq-block.md).
+    # 0 is refused: a block that may show nothing is an empty block, not a setting (docs/faq.md, "The FAQ block").
     limit: Annotated[
         StrictInt | None, Field(ge=1, le=MAX_LIMIT, description="At most this many questions; null: all.")
     ] = None

@@ -1,6 +1,6 @@
 """The collection "faq" (docs/host.md, "The collections contract"): the questions every FAQ block
 of a page shows, read together (faq.queries.shown_questions), the category picker of the block's
-editor, the pictures the answers print, and the FAQPage markup (docs/faq-block.md)."""
+editor, the pictures the answers print, and the FAQPage markup (docs/faq.md, "The FAQ block")."""
 
 from __future__ import annotations
 

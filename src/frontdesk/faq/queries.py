@@ -192,7 +192,7 @@ class Shown:
 
 
 def shown_questions(selections: Sequence[Selection], language: str) -> Shown:
-    """The questions each selection shows in `language` (docs/faq-block.md), in three queries
+    """The questions each selection shows in `language` (docs/faq.md, "The FAQ block"), in three queries
     however many selections and questions: the categories, the questions, their placements.
 
     Visibility first: published, outside the bin, question and answer both in `language` (no

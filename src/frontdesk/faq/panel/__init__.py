@@ -1,5 +1,5 @@
 """The FAQ's panel sections: Questions (the list and the editor side by side) and Categories (the
-host's screen), both under the heading FAQ (docs/faq-panel.md)."""
+host's screen), both under the heading FAQ (docs/faq.md, "The panel")."""
 
 from __future__ import annotations
 
