@@ -33,7 +33,7 @@ def test_types_list_every_row_with_its_form_and_whether_its_code_is_there(client
     assert [field["name"] for field in heading["fields"]] == ["text", "level"]
     assert heading["fields"][0] == {
         "name": "text", "kind": "text", "label": "Text", "help": "", "required": True, "choices": [],
-        "picker": None, "max_length": 200, "min": None, "max": None, "default": None,
+        "picker": None, "max_length": 200, "min": None, "max": None, "auto_on_empty": None, "default": None,
     }  # fmt: skip
 
 

@@ -27,16 +27,26 @@ class EditorChoiceOut(Schema):
 
 class EditorFieldOut(Schema):
     name: str
-    kind: str = Field(description="text, textarea, number, checkbox, select, richtext or picture")
+    kind: str = Field(
+        description="text, textarea, number, checkbox, select, choices (several of the options: a list), "
+        "flag (true, false or null), hidden (no control; the stored value is kept), richtext or picture"
+    )
     label: str
     help: str
     required: bool
     choices: list[EditorChoiceOut] = Field(description="A select's fixed options.")
-    picker: str | None = Field(description="A select's options come from GET /pickers/{collection}/{picker}.")
+    picker: str | None = Field(
+        description="A select's or choices' options come from GET /pickers/{collection}/{picker}."
+    )
     max_length: int | None
     min: int | None
     max: int | None
-    default: str | int | float | bool | None = Field(description="What a new block starts with.")
+    auto_on_empty: str | None = Field(
+        default=None, description="A flag: null shows as on while the value named here is empty."
+    )
+    default: str | int | float | bool | list[str | int] | None = Field(
+        description="What a new block starts with."
+    )
 
 
 class BlockTypeOut(Schema):

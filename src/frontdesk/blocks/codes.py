@@ -28,7 +28,18 @@ from pydantic import ConfigDict
 from frontdesk.core.inputs import Input
 from frontdesk.core.registry import Registry
 
-EDITOR_KINDS = ("text", "textarea", "number", "checkbox", "select", "richtext", "picture")
+EDITOR_KINDS = (
+    "text",
+    "textarea",
+    "number",
+    "checkbox",
+    "select",
+    "choices",
+    "flag",
+    "hidden",
+    "richtext",
+    "picture",
+)
 
 
 class BlockValues(Input):
@@ -44,7 +55,11 @@ class EditorField:
 
     `name` is the value's key in the values model; `kind` one of EDITOR_KINDS. A `select` takes
     its options from `choices` ((value, label) pairs) or, for items of a collection, from
-    `picker`, a "collection/picker" name the editor loads from the pickers API.
+    `picker`, a "collection/picker" name the editor loads from the pickers API; `choices` is the
+    same with several picked (a list value, one checkbox per option). A `flag` is true, false or
+    null (decided for the block): its checkbox shows the effective value — with `auto_on_empty`
+    naming another value, null is on while that value is empty — and a Reset returns it to null.
+    A `hidden` value has no control: the editor keeps it as stored (a setting switched off).
     """
 
     name: str
@@ -57,12 +72,17 @@ class EditorField:
     max_length: int | None = None
     min: int | None = None
     max: int | None = None
+    auto_on_empty: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in EDITOR_KINDS:
             raise ValueError(f"Unknown editor kind {self.kind!r} (known: {', '.join(EDITOR_KINDS)}).")
-        if self.picker is not None and (self.kind != "select" or self.picker.count("/") != 1):
-            raise ValueError(f"{self.name}: a picker is a 'collection/picker' name on a select.")
+        if self.picker is not None and (
+            self.kind not in ("select", "choices") or self.picker.count("/") != 1
+        ):
+            raise ValueError(f"{self.name}: a picker is a 'collection/picker' name on a select or choices.")
+        if self.auto_on_empty is not None and self.kind != "flag":
+            raise ValueError(f"{self.name}: auto_on_empty belongs to a flag.")
 
     def describe(self) -> dict[str, Any]:
         """The control as the editor reads it, its words in the active language."""
@@ -77,6 +97,7 @@ class EditorField:
             "max_length": self.max_length,
             "min": self.min,
             "max": self.max,
+            "auto_on_empty": self.auto_on_empty,
         }
 
 

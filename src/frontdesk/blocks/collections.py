@@ -9,6 +9,7 @@ The module registers a `Collection` in its `AppConfig.ready()`:
         items=questions_for,                         # (values_list, language) -> list[list[item]]
         head=faq_head,                               # (values, items, request) -> None, or None
         permission="faq.view",                       # who may read the pickers' choices
+        picture_keys=answer_pictures,                # (items) -> the library keys they print
     ))
 
 and its block code names it (`collection = "faq"`): rendering calls `items` once per collection
@@ -47,6 +48,7 @@ class Choice:
 Picker = Callable[[str], list[Choice]]
 ItemsOf = Callable[[Sequence[Any], str], list[list[Any]]]
 HeadOf = Callable[[Any, list[Any], "HttpRequest"], None]
+PictureKeysOf = Callable[[list[Any]], set[str]]
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,9 @@ class Collection:
     head: HeadOf | None = None
     # Who may read the pickers' choices (None: any signed-in account).
     permission: str | None = None
+    # The library pictures one block's items print (an answer's pictures): rendering reads them
+    # with every other block's in its one query and hands them over as `context["pictures"]`.
+    picture_keys: PictureKeysOf | None = None
 
 
 COLLECTIONS: Registry[Collection] = Registry("block collection")

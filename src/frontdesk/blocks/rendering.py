@@ -2,7 +2,8 @@
 
 Queries do not grow with the blocks: one read of the installed types named by the list, then one
 call of each collection's `items` with the values of all its blocks, and one read of the library
-pictures every block names (`BlockCode.picture_keys`: a picture block, a rich text's pictures). A block whose type row,
+pictures every block names (`BlockCode.picture_keys`: a picture block, a rich text's pictures;
+`Collection.picture_keys`: the pictures its items print, an FAQ answer's). A block whose type row,
 code or collection is missing, or whose stored values its code no longer accepts, prints nothing;
 the page stands.
 """
@@ -79,8 +80,11 @@ def render_content(blocks: Any, *, request: HttpRequest | None, language: str) -
         return mark_safe("")
     items = _items(prepared, language)
     keys: set[str] = set()
-    for _block, code, values in prepared:
+    for index, (_block, code, values) in enumerate(prepared):
         keys |= code.picture_keys(values)
+        collection = COLLECTIONS.get(code.collection) if code.collection else None
+        if collection is not None and collection.picture_keys is not None:
+            keys |= collection.picture_keys(items.get(index) or [])
     pictures = resolve_pictures(keys, language=language)  # one query, none without a picture
     parts = []
     with translation.override(language):

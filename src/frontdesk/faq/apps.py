@@ -22,6 +22,8 @@ class FaqConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.apps import apps
+
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.categories.types import CategoryType, register_category_type
         from frontdesk.core.project_fields import register_screen
@@ -41,3 +43,9 @@ class FaqConfig(AppConfig):
         )
         register_bin_type(BinType(name="faq.question", model="faq.Question", permission=MANAGE))
         register_screen(FAQ_FORM)
+        # The FAQ reaches the site only through its block; it is removed with the block system
+        # anyway (settings.OPTIONAL_APPS), and imports it only when it is there.
+        if apps.is_installed("frontdesk.blocks"):
+            from frontdesk.faq import collection
+
+            collection.register()

@@ -4,18 +4,21 @@ shown in, and how many questions each category holds."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from django.db.models import Count, QuerySet
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from frontdesk.core.bin.operations import rows_of
+from frontdesk.core.categories.models import Category
 from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import site_language_codes
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.richtext import is_empty_rich_text
 from frontdesk.faq.models import Placement, Question
+from frontdesk.faq.screens import CATEGORY_TYPE
 
 SEARCH_MAX = 200
 
@@ -126,3 +129,77 @@ def questions_per_category(ids: list[int]) -> dict[int, int]:
         .values_list("category_id", "items")
     )
     return dict(counted)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What one FAQ block asks for: category ids (empty: every question) and a limit (None: all)."""
+
+    categories: tuple[int, ...] = ()
+    limit: int | None = None
+
+
+@dataclass
+class Shown:
+    """The questions of each selection, in order, and the FAQ's categories outside the bin by id
+    in their order (the blocks' filters name them)."""
+
+    lists: list[list[Question]]
+    categories: dict[int, Category]
+
+
+def shown_questions(selections: Sequence[Selection], language: str) -> Shown:
+    """The questions each selection shows in `language` (docs/faq-block.md), in three queries
+    however many selections and questions: the categories, the questions, their placements.
+
+    Visibility first: published, outside the bin, question and answer both in `language` (no
+    fallback). Then the order: one chosen category gives that category's own order; none or
+    several give the whole list's, each question once. A chosen category that no longer exists
+    or sits in the bin is skipped (counted out before "one or several"); when every chosen one is
+    gone the selection shows nothing, never the whole list. Then the limit. Each question carries
+    `category_ids`: its categories outside the bin, in the categories' order."""
+    categories = {
+        category.pk: category
+        for category in Category.objects.filter(type=CATEGORY_TYPE).order_by("position", "id")
+    }
+    wanted = [tuple(dict.fromkeys(pk for pk in s.categories if pk in categories)) for s in selections]
+    rows = Question.objects.filter(published=True)
+    if all(s.categories for s in selections):
+        named = sorted({pk for live in wanted for pk in live})
+        rows = rows.filter(placements__category_id__in=named).distinct() if named else rows.none()
+    questions = [
+        question for question in rows.order_by("position", "id") if is_complete_in(question, language)
+    ]
+    by_id = {question.pk: question for question in questions}
+    in_category: dict[int, list[int]] = {}
+    for question in questions:
+        question.category_ids = []  # type: ignore[attr-defined]
+    if questions:
+        placements = (
+            Placement.objects.filter(
+                question__published=True,
+                question__deleted_at__isnull=True,
+                category__type=CATEGORY_TYPE,
+                category__deleted_at__isnull=True,
+            )
+            .order_by("position", "id")
+            .values_list("question_id", "category_id")
+        )
+        for question_id, category_id in placements:
+            if question_id in by_id and category_id in categories:
+                in_category.setdefault(category_id, []).append(question_id)
+        rank = {pk: place for place, pk in enumerate(categories)}
+        for category_id in sorted(in_category, key=rank.__getitem__):
+            for question_id in in_category[category_id]:
+                by_id[question_id].category_ids.append(category_id)  # type: ignore[attr-defined]
+    lists = []
+    for selection, live in zip(selections, wanted, strict=True):
+        if not selection.categories:
+            chosen = questions
+        elif len(live) == 1:
+            chosen = [by_id[pk] for pk in in_category.get(live[0], [])]
+        else:
+            members = {pk for category_id in live for pk in in_category.get(category_id, [])}
+            chosen = [question for question in questions if question.pk in members]
+        lists.append(chosen if selection.limit is None else chosen[: selection.limit])
+    return Shown(lists=lists, categories=categories)
