@@ -18,9 +18,9 @@ from frontdesk.blocks.models import BlockType
 from frontdesk.core.categories.models import Category
 from frontdesk.faq import demo, queries
 from frontdesk.faq.models import Placement, Question
+from frontdesk.pages import operations
 from frontdesk.pages.models import Page
 from tests.faq.conftest import make_category, make_question
-from tests.pages.conftest import heading, host_types, make_page  # noqa: F401  (fixtures)
 from tests.pages.test_site import menu_links
 
 pytestmark = pytest.mark.django_db
@@ -54,6 +54,14 @@ def faq_pages(html: str) -> list[dict]:
             if item.get("@type") == "FAQPage":
                 found.append(item)
     return found
+
+
+def site_page(slug: str, title: str, content: list | None = None) -> Page:
+    """A published page the site made itself."""
+    page = operations.create_page(
+        actor=None, values={"title": {"en": title}, "slug": {"en": slug}, "content": {"en": content or []}}
+    )
+    return operations.publish_page(page, actor=None)
 
 
 def page_address(key: str, language: str) -> str:
@@ -139,10 +147,10 @@ def test_seeding_twice_makes_nothing_twice():
     }
 
 
-def test_remove_takes_back_only_what_the_demo_made(client: Client, make_page):
+def test_remove_takes_back_only_what_the_demo_made(client: Client):
     own_category = make_category("Workshops")
     own_question = make_question("Can I bring my children?", published=True, categories=[own_category.pk])
-    site_page = make_page("team", "Our team", content={"en": [heading("Hello")]}, publish=True)
+    own_page = site_page("team", "Our team")
     run_demo()
     # An editor puts their question into a demo category too: it stays when the demo goes.
     shipping = demo._made(Category)["shipping"]
@@ -157,7 +165,7 @@ def test_remove_takes_back_only_what_the_demo_made(client: Client, make_page):
     assert list(Placement.objects.values_list("question_id", "category_id")) == [
         (own_question.pk, own_category.pk)
     ]
-    assert site_page in Page.objects.all()
+    assert own_page in Page.objects.all()
     assert client.get("/faq").status_code == 404 and client.get("/team").status_code == 200
     assert not BlockType.objects.filter(slug="faq").exists()
     # And the demo comes back whole.
@@ -182,11 +190,9 @@ def test_a_site_type_under_the_slug_with_other_code_gets_no_demo_page():
     assert BlockType.objects.get(pk=own.pk).code == "heading"
 
 
-def test_a_block_type_the_demo_installed_stays_while_a_site_page_uses_it(make_page):
+def test_a_block_type_the_demo_installed_stays_while_a_site_page_uses_it():
     run_demo()
-    mine = make_page(
-        "help", "Help", content={"en": [{"type": "faq", "values": {"categories": []}}]}, publish=True
-    )
+    mine = site_page("help", "Help", [{"type": "faq", "values": {"categories": []}}])
     run_demo("--remove")
     assert BlockType.objects.filter(slug="faq").exists()
     assert mine.pk in Page.objects.values_list("pk", flat=True)
