@@ -53,3 +53,6 @@ function openNamed() {
 
 openNamed();
 addEventListener("hashchange", openNamed);
+// Chromium scrolls to the fragment itself just before `load` and, the question not being
+// focusable, takes the focus off: give it back, unless the reader has put it elsewhere since.
+addEventListener("load", () => setTimeout(() => document.activeElement === document.body && openNamed()));
