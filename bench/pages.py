@@ -1,17 +1,20 @@
-"""Public pages for the `page_plain` and `page_blocks` figures of bench/run.py.
+"""Public pages for the `page_plain`, `page_blocks` and `page_faq` figures of bench/run.py.
 
-Two published pages, made through the pages app's own operations in the server's database after
+Three published pages, made through the pages app's own operations in the server's database after
 the host's block types are installed as `frontdesk blocks_install --no-input` installs them:
 
 - `bench-plain`: a title and one text block of three short paragraphs, what an "About us" page
   holds;
-- `bench-blocks`: twenty blocks of the host's types, headings and texts taking turns.
+- `bench-blocks`: twenty blocks of the host's types, headings and texts taking turns;
+- `bench-faq`: one FAQ block (every category, filter on, markup on) of 200 published questions in
+  two categories, each answer a paragraph and a picture of the library (200 pictures).
 
-Both are in the site's menu, so the layout prints a menu of two entries on every page, as on a
+All are in the site's menu, so the layout prints a menu of three entries on every page, as on a
 site with pages. The figures are a visitor's GET of each page's address in the default language.
 
     python -m bench.pages prepare      # in the server's environment: make the pages, print
-                                       # {"page_plain": "/bench-plain", "page_blocks": "/bench-blocks"}
+                                       # {"page_plain": "/bench-plain", "page_blocks": "/bench-blocks",
+                                       #  "page_faq": "/bench-faq"}
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ import sys
 
 from bench.intake import in_server_environment
 
-PLAIN, BLOCKS = "bench-plain", "bench-blocks"
+PLAIN, BLOCKS, FAQ = "bench-plain", "bench-blocks", "bench-faq"
 BLOCK_COUNT = 20
+QUESTION_COUNT = 200
 PARAGRAPH = (
     "We answer the questions of our visitors, run the courses and keep the calendar. "
     "Write to us through the contact form; we answer within two working days."
@@ -45,7 +49,42 @@ def _heading(words: str) -> dict:
 def contents() -> dict[str, list[dict]]:
     plain = [_text("\n\n".join([PARAGRAPH] * 3))]
     blocks = [_heading(f"Part {n // 2 + 1}") if n % 2 == 0 else _text(PARAGRAPH) for n in range(BLOCK_COUNT)]
-    return {PLAIN: plain, BLOCKS: blocks}
+    faq = [{"type": "faq", "values": {"filter": True}}]
+    return {PLAIN: plain, BLOCKS: blocks, FAQ: faq}
+
+
+def _make_questions() -> None:
+    """QUESTION_COUNT published questions in two categories, each answer with its own picture."""
+    import io
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from PIL import Image
+
+    from frontdesk.core.categories.operations import create_category
+    from frontdesk.core.pictures.operations import upload_picture
+    from frontdesk.faq.models import Question
+    from frontdesk.faq.operations import create_question
+
+    if Question.objects.exists():
+        return
+    categories = [
+        create_category("faq", actor=None, values={"name": {"en": name}}).pk for name in ("Orders", "Courses")
+    ]
+    for number in range(QUESTION_COUNT):
+        out = io.BytesIO()
+        Image.new("RGB", (64, 48), (number % 256, 90, 160)).save(out, "PNG")
+        picture = upload_picture(
+            SimpleUploadedFile(f"q{number}.png", out.getvalue(), "image/png"), actor=None
+        )
+        create_question(
+            actor=None,
+            values={
+                "question": {"en": f"Question {number + 1}: how does this part work?"},
+                "answer": {"en": f'<p>{PARAGRAPH}</p><img data-picture="{picture.key}" alt="">'},
+                "categories": [categories[number % 2]],
+                "published": True,
+            },
+        )
 
 
 def _make_pages() -> dict[str, str]:
@@ -53,7 +92,8 @@ def _make_pages() -> dict[str, str]:
     from frontdesk.pages import operations
     from frontdesk.pages.models import Page
 
-    install_offers(offer_states(["heading", "text"]))
+    install_offers(offer_states(["heading", "text", "faq"]))
+    _make_questions()
     for slug, blocks in contents().items():
         if Page.objects.filter(slug__en=slug).exists():
             continue
@@ -67,7 +107,7 @@ def _make_pages() -> dict[str, str]:
             },
         )
         operations.publish_page(page, actor=None)
-    return {"page_plain": f"/{PLAIN}", "page_blocks": f"/{BLOCKS}"}
+    return {"page_plain": f"/{PLAIN}", "page_blocks": f"/{BLOCKS}", "page_faq": f"/{FAQ}"}
 
 
 def main(argv: list[str]) -> None:

@@ -212,7 +212,7 @@ def benchmarks(
         cookies, final = login(base)
         log(f"  panel_landing: GET {final} (where /cms/ leads a logged-in admin)")
         results["panel_landing"] = drive("GET", base + final, clients, seconds, cookies, 200)
-    if only in (None, "pages", "page_plain", "page_blocks"):
+    if only in (None, "pages", "page_plain", "page_blocks", "page_faq"):
         results.update(page_figures(env, base, clients, seconds, only, server_group))
     return results
 
@@ -437,7 +437,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument(
-        "--only", choices=["insert_view", "intake", "panel_landing", "pages", "page_plain", "page_blocks"]
+        "--only",
+        choices=["insert_view", "intake", "panel_landing", "pages", "page_plain", "page_blocks", "page_faq"],
     )
     parser.add_argument(
         "--rounds",

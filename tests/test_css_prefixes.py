@@ -19,6 +19,7 @@ PREFIXES = {
     "services": ("services-", *SHARED),
     "blocks": ("blocks-", *SHARED),
     "pages": ("pages-", *SHARED),
+    "faq": ("faq-", *SHARED),
 }
 TEMPLATE_TAGS = re.compile(r"{%.*?%}|{{.*?}}", re.S)
 CSS_COMMENTS = re.compile(r"/\*.*?\*/", re.S)

@@ -36,6 +36,11 @@ def editor_strings() -> dict[str, str]:
         "hidden": _("%(label)s (hidden)"),
         "gone": _("%(value)s (no longer there)"),
         "pick": _("Pick a picture"),
+        "flagAuto": _("Automatic: %(state)s"),
+        "flagSet": _("Set by hand: %(state)s"),
+        "flagOn": _("on"),
+        "flagOff": _("off"),
+        "reset": _("Reset"),
     }
 
 

@@ -133,6 +133,55 @@ export function mountBlockEditor(element, options = {}) {
         fillSelect(select, field, value);
         return select;
       }
+      case "choices": {
+        // Several of the options: one checkbox each, a value no longer there kept until unticked.
+        const group = el("div", { ...common, class: "blocks-choices", role: "group", "aria-labelledby": `${id}-label` });
+        group.initialValue = value ?? [];
+        choicesFor(field).then((choices) => {
+          const picked = (value ?? []).map(String);
+          const values = choices.map((choice) => choice.value);
+          for (const gone of value ?? []) if (!values.some((known) => String(known) === String(gone))) values.push(gone);
+          group.replaceChildren(...values.map((item, index) => {
+            const choice = choices[index];
+            const text = !choice ? say("gone", { value: item }) : choice.hidden ? say("hidden", { label: choice.label }) : choice.label;
+            const box = el("input", { type: "checkbox", value: String(index) });
+            box.checked = picked.includes(String(item));
+            return el("label", { class: "fd-check" }, box, ` ${text}`);
+          }));
+          group.choiceValues = values;
+          group.dispatchEvent(new Event("choices-ready", { bubbles: true }));
+        });
+        return group;
+      }
+      case "flag": {
+        // True, false or null (decided for the block); the box shows the effective value.
+        const box = el("input", { ...common, type: "checkbox" });
+        box.flagValue = value ?? null;
+        const status = el("span", { class: "fd-hint blocks-flag-state", "aria-live": "polite" });
+        const reset = el("button", { type: "button", class: "fd-button fd-button--small fd-button--ghost" }, say("reset"));
+        // "input" comes before "change" and before the list's handler, which redraws the flags.
+        for (const kind of ["input", "change"]) {
+          box.addEventListener(kind, () => {
+            box.flagValue = box.checked;
+            showFlag(box);
+          });
+        }
+        reset.addEventListener("click", () => {
+          box.flagValue = null;
+          showFlag(box);
+          box.focus();
+          // Fired on the group, not the box: the box's own handlers would take the ticked state.
+          reset.dispatchEvent(new Event("input", { bubbles: true }));
+        });
+        box.flagField = field;
+        box.flagParts = { status, reset };
+        return box;
+      }
+      case "hidden": {
+        const input = el("input", { ...common, type: "hidden" });
+        input.keptValue = value;
+        return input;
+      }
       case "picture": {
         const input = el("input", { ...common, type: "text", maxlength: 32, spellcheck: "false" });
         input.value = value ?? "";
@@ -155,8 +204,39 @@ export function mountBlockEditor(element, options = {}) {
     }
   }
 
+  function isEmptyValue(input) {
+    if (!input) return true;
+    if (input.choiceValues || input.initialValue) return [].concat(readChoices(input)).length === 0;
+    if (input.type === "checkbox") return !input.checked;
+    return input.value === "";
+  }
+
+  function readChoices(group) {
+    if (!group.choiceValues) return group.initialValue;
+    return [...group.querySelectorAll("input[type=checkbox]")].filter((box) => box.checked)
+      .map((box) => group.choiceValues[Number(box.value)]);
+  }
+
+  // A flag's box and words: its own value, or (null) what it follows.
+  function showFlag(box) {
+    const { status, reset } = box.flagParts;
+    let effective = box.flagValue;
+    if (effective === null) {
+      const follows = box.flagField.auto_on_empty;
+      const other = follows && box.closest(".blocks-block")?.querySelector(`[data-field="${CSS.escape(follows)}"] [data-value]`);
+      effective = follows ? isEmptyValue(other) : Boolean(box.flagField.default);
+    }
+    box.checked = effective;
+    const state = say(effective ? "flagOn" : "flagOff");
+    status.textContent = box.flagValue === null ? say("flagAuto", { state }) : say("flagSet", { state });
+    reset.hidden = box.flagValue === null;
+  }
+
   function readValue(field, input) {
     if (field.kind === "checkbox") return input.checked;
+    if (field.kind === "choices") return readChoices(input);
+    if (field.kind === "flag") return input.flagValue;
+    if (field.kind === "hidden") return input.keptValue;
     if (field.kind === "number") return input.value === "" ? undefined : Number(input.value);
     if (field.kind === "select") {
       if (!input.choiceValues) return input.dataset.initial === undefined ? undefined : JSON.parse(input.dataset.initial);
@@ -174,6 +254,15 @@ export function mountBlockEditor(element, options = {}) {
     const help = field.help ? el("p", { class: "fd-hint", id: `${id}-help` }, field.help) : null;
     if (field.kind === "checkbox") {
       return el("div", { class: "fd-field", "data-field": field.name }, el("label", { class: "fd-check" }, target, ` ${field.label}`), help);
+    }
+    if (field.kind === "hidden") return el("div", { "data-field": field.name, hidden: true }, input);
+    if (field.kind === "choices") {
+      return el("div", { class: "fd-field", "data-field": field.name }, el("span", { class: "fd-label", id: `${id}-label` }, field.label), help, input);
+    }
+    if (field.kind === "flag") {
+      const { status, reset } = input.flagParts;
+      return el("div", { class: "fd-field", "data-field": field.name },
+        el("label", { class: "fd-check" }, input, ` ${field.label}`), help, el("div", { class: "blocks-flag" }, status, reset));
     }
     return el("div", { class: "fd-field", "data-field": field.name }, label, help, input);
   }
@@ -219,8 +308,13 @@ export function mountBlockEditor(element, options = {}) {
     head.append(actions);
     item.append(head, body);
     remove.addEventListener("click", () => removeBlock(item));
+    refreshFlags(item);
     summary.textContent = usable && !open ? summaryOf(item) : "";
     return item;
+  }
+
+  function refreshFlags(item) {
+    for (const box of item.querySelectorAll("input[type=checkbox][data-value]")) if (box.flagParts) showFlag(box);
   }
 
   function setOpen(item, open) {
@@ -288,12 +382,20 @@ export function mountBlockEditor(element, options = {}) {
 
   list.addEventListener("input", (event) => {
     event.stopPropagation();  // the hidden input's change speaks for the block
+    const item = event.target.closest?.(".blocks-block");
+    if (item) refreshFlags(item);
     changed();
   });
   list.addEventListener("change", (event) => {
     if (event.target === element) return;
     event.stopPropagation();
+    const item = event.target.closest?.(".blocks-block");
+    if (item) refreshFlags(item);
     changed();
+  });
+  list.addEventListener("choices-ready", (event) => {
+    const item = event.target.closest(".blocks-block");
+    if (item) refreshFlags(item);
   });
 
   // ---- The add menu: a button and a list of types; arrows move, Escape closes ---------------
