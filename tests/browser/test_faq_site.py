@@ -206,3 +206,30 @@ def test_the_faq_page_passes_axe_and_is_photographed(new_page, faq_site, width, 
     visit(page, f"{FAQ}#{faq_site['return-shipping']}")  # visit() runs axe: nothing serious
     expect(question(page, faq_site["return-shipping"])).to_have_attribute("open", "")
     screenshot(page, f"faq-page-{width}-{scheme}")
+
+
+RECORD_SCROLLS = """
+    window.__scrolls = [];
+    const scroll = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (options) {
+        window.__scrolls.push([this.id, options && options.behavior]);
+        return scroll.call(this, options);
+    };
+"""
+
+
+@pytest.mark.parametrize(("motion", "behavior"), [("reduce", "auto"), ("no-preference", "smooth")])
+def test_the_question_is_scrolled_to_at_once_under_reduced_motion_else_smoothly(
+    new_page, faq_site, motion, behavior
+):
+    # The browser's own jump to a fragment comes first; the script's scroll matters when the
+    # question was hidden by the filter, so that is the case looked at.
+    page = new_page(width=360)
+    page.emulate_media(reduced_motion=motion)
+    page.add_init_script(RECORD_SCROLLS)
+    last = faq_site["refund-time"]
+    visit(page, FAQ)
+    page.get_by_role("group", name="Filter by category").get_by_role("button", name="Payment").click()
+    set_hash(page, last)
+    assert page.evaluate("window.__scrolls") == [[last, behavior]]
+    expect(question(page, last)).to_be_in_viewport()
