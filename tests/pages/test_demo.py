@@ -9,6 +9,7 @@ import re
 from io import StringIO
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 from django.test import Client
 
@@ -27,6 +28,19 @@ pytestmark = pytest.mark.django_db
 PREFIXES = {"en": "", "de": "/de", "ru": "/ru"}
 
 
+def faq_demo_pages() -> dict:
+    """The FAQ demo's pages, when the FAQ is installed: the demo makes them beside these."""
+    if not apps.is_installed("frontdesk.faq"):
+        return {}
+    from frontdesk.faq.demo import PAGES as FAQ_PAGES
+
+    return FAQ_PAGES
+
+
+def faq_menu_titles(language: str) -> list[str]:
+    return [values["title"][language] for values in faq_demo_pages().values() if values["in_menu"]]
+
+
 def run_demo(*args: str) -> str:
     out = StringIO()
     call_command("demo", *args, "--password", "a long demo password 42", stdout=out)
@@ -39,7 +53,8 @@ def test_the_menu_reaches_every_demo_page_from_the_home_page(client: Client, lan
     home = f"{PREFIXES[language]}/"
     links = menu_links(client.get(home).content.decode())
     titles = [values["title"][language] for values in PAGES.values()]
-    assert [title for _url, title in links] == titles
+    # The FAQ's demo puts its own page at the end of the menu (frontdesk/faq/demo.py).
+    assert [title for _url, title in links] == [*titles, *faq_menu_titles(language)]
     for url, title in links:
         response = client.get(url)
         assert response.status_code == 200, url
@@ -79,7 +94,7 @@ def test_seeding_twice_makes_nothing_twice():
     revisions = dict(Page.objects.values_list("pk", "revision"))
     assert "pages: 0 demo pages created (3 already there)" in run_demo()
     assert dict(Page.objects.values_list("pk", "revision")) == revisions
-    assert Page.objects.filter(in_menu=True).count() == 3
+    assert Page.objects.filter(in_menu=True).count() == 3 + len(faq_menu_titles("en"))
 
 
 def test_remove_takes_out_only_what_the_demo_made(client: Client, make_page):
@@ -87,7 +102,7 @@ def test_remove_takes_out_only_what_the_demo_made(client: Client, make_page):
     taken = make_page("about", "Our about page", publish=True)
     output = run_demo()
     assert "left out, their address is taken: about" in output
-    assert Page.objects.count() == 4
+    assert Page.objects.count() == 4 + len(faq_demo_pages())
     output = run_demo("--remove")
     assert "pages: 2 demo pages removed" in output
     assert set(Page.all_objects.all()) == {mine, taken}

@@ -59,3 +59,12 @@ class FaqConfig(AppConfig):
             from frontdesk.faq import collection
 
             collection.register()
+        _register_demo()
+
+
+def _register_demo() -> None:
+    from frontdesk.core.demo import register_demo
+    from frontdesk.faq import demo
+
+    # After the pages' demo (200), so the FAQ page comes after the demo pages in the menu.
+    register_demo("faq", seed=demo.seed, remove=demo.remove, pages=demo.pages, order=300)
