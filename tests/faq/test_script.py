@@ -22,6 +22,6 @@ def test_the_script_is_at_most_2_kb_gzipped():
 def test_the_script_is_a_module_that_imports_nothing():
     source = SCRIPT.read_text()
     assert not re.search(r"^\s*import\b|\bimport\s*\(|\brequire\s*\(", source, re.MULTILINE)
-    # It reads the block's markup as the contract prints it (docs/faq-site.md).
+    # It reads the block's markup as the contract prints it (docs/faq.md, "The HTML").
     for hook in ("data-faq-block", "data-faq-filter", "data-faq-category", "data-faq-anchor", "hashchange"):
         assert hook in source

@@ -1,7 +1,7 @@
 """Demo content: three categories and ten questions of a small garden shop (delivery, payment,
 returns) in English, German and Russian, the FAQ block type installed through its offer, the
 site's FAQ page (every category, with the filter, in the menu) and a returns page with a
-one-category block (docs/faq-site.md, "Demo content").
+one-category block (docs/faq.md, "Demo content").
 
 Among the questions: one in two categories at different places in their orders ("Who pays for
 return shipping?": last of Shipping, second of Returns), one unpublished (instalments) and one in

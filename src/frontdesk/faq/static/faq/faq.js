@@ -1,4 +1,4 @@
-// The FAQ block's script (docs/faq-site.md, "The block's script"). No dependencies, no build.
+// The FAQ block's script (docs/faq.md, "Deep links and the block's script"). No dependencies, no build.
 //
 // - Shows each block's category filter (printed `hidden`, so that without this script no
 //   button is dead and every question stays listed) and makes its buttons work: the pressed
