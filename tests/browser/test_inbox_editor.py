@@ -14,6 +14,9 @@ from frontdesk.inbox.operations import accept_submission, save_form
 from tests.browser.conftest import NARROW, axe_check, screenshot, visit
 from tests.inbox.conftest import CONTACT_FIELDS
 
+# Screenshots show the panel's menu as a site has it, without the test app's sections.
+pytestmark = pytest.mark.usefixtures("site_sections")
+
 
 @pytest.fixture
 def contact(site_url):

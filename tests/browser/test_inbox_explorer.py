@@ -21,6 +21,9 @@ from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import accept_submission, mark_read, save_form, update_submission
 from tests.browser.conftest import NARROW, axe_check, screenshot, visit
 
+# Screenshots show the panel's menu as a site has it, without the test app's sections.
+pytestmark = pytest.mark.usefixtures("site_sections")
+
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 FIRST_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Margaret", "Dennis"]
 ENQUIRY_FIELDS = [

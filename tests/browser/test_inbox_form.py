@@ -10,6 +10,9 @@ from frontdesk.inbox.operations import save_form
 from tests.browser.conftest import screenshot, visit
 from tests.inbox.conftest import CONTACT_FIELDS
 
+# Screenshots show the panel's menu as a site has it, without the test app's sections.
+pytestmark = pytest.mark.usefixtures("site_sections")
+
 
 @pytest.fixture
 def contact_page(site_url, settings):

@@ -12,6 +12,9 @@ from tests.browser.conftest import NARROW, SCREENSHOTS, axe_check, visit
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.project_fields import BUDGET, TAGLINE, project_fields
 
+# Screenshots show the panel's menu as a site has it, without the test app's sections.
+pytestmark = pytest.mark.usefixtures("site_sections")
+
 
 @pytest.fixture
 def patched():

@@ -3,11 +3,15 @@ the API, the secret comes back only as "Set", and a refusal shows under its fiel
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.core.settings_groups.reading import stored_values
 from tests.browser.conftest import WIDE, screenshot, visit
+
+# Screenshots show the panel's menu as a site has it, without the test app's sections.
+pytestmark = pytest.mark.usefixtures("site_sections")
 
 SECRET = "0x4AAAAAAA-browser-secret"
 

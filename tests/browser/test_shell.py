@@ -15,6 +15,9 @@ from frontdesk.core.panel import sections as registry
 from tests.browser.conftest import NARROW, WIDE, axe_check, focused, log_in, screenshot, visit
 from tests.conftest import PASSWORD
 
+# Screenshots show the panel's menu as a site has it, without the test app's sections.
+pytestmark = pytest.mark.usefixtures("site_sections")
+
 
 def add_accounts(count: int, prefix: str = "person") -> None:
     """Plain accounts without a usable password (hashing one costs a second each)."""

@@ -14,6 +14,9 @@ from frontdesk.inbox.demo import DEMO_FORMS
 from frontdesk.pages.demo import PAGES
 from tests.browser.conftest import screenshot, visit
 
+# Screenshots show the panel's menu as a site has it, without the test app's sections.
+pytestmark = pytest.mark.usefixtures("site_sections")
+
 PREFIXES = {"en": "", "de": "/de", "ru": "/ru"}
 
 
