@@ -12,7 +12,9 @@ from django.core.exceptions import ValidationError
 from frontdesk.blocks.content import clean_content
 from frontdesk.core.categories.models import Category
 from frontdesk.core.categories.operations import delete_category
+from frontdesk.faq.models import Question
 from frontdesk.faq.operations import delete_question, reorder_questions, update_question
+from frontdesk.faq.queries import shown_in
 from tests.faq.conftest import make_category, make_question
 from tests.faq.pages import (
     all_titles,
@@ -21,6 +23,7 @@ from tests.faq.pages import (
     faq,
     ids,
     install_faq_type,
+    markup_names,
     publish_page,
     questions,
 )
@@ -100,6 +103,13 @@ def test_a_question_complete_in_english_only_is_on_the_english_page_and_not_the_
     german = all_titles(client.get("/de/questions-de").text)
     assert english == [["Delivery", "Card", "Returns", "Track", "Only English", "Empty German answer"]]
     assert german == [["Lieferung", "Karte", "Rückgabe", "Verfolgen"]]
+    # The FAQPage of each page lists what its HTML shows, and `visible_in` (the panel's chips,
+    # the agents' rows) says the same as the pages.
+    assert markup_names(client.get("/questions").text) == english[0]
+    assert markup_names(client.get("/de/questions-de").text) == german[0]
+    for code, shown in (("en", english[0]), ("de", german[0])):
+        said = [q.question[code] for q in Question.all_objects.order_by("position") if code in shown_in(q)]
+        assert said == shown
 
 
 def test_the_limit_counts_only_the_questions_shown_in_the_pages_language(client, catalog):

@@ -216,3 +216,40 @@ def test_a_token_without_faq_write_is_refused_on_every_writing_tool(site, manage
         assert "faq:write" in refusal(site, reader, name, arguments), name
     assert ok(site, reader, "faq_list")["questions"][0]["id"] == question.pk
     assert snapshot() == before
+
+
+def test_a_faq_block_placed_with_blocks_edit_content_shows_on_the_page(site, make_user, client):
+    from frontdesk.blocks.models import BlockType
+    from frontdesk.pages import operations as pages
+
+    BlockType.objects.create(slug="faq", code="faq", name={"en": "Questions and answers"})
+    shipping = make_category("Shipping")
+    chosen = make_question("How long does shipping take?", categories=[shipping.pk], published=True)
+    other = make_question("Can I pay by card?", published=True)
+    page = pages.create_page(actor=None, values={"title": {"en": "Help"}, "slug": {"en": "help"}})
+    pages.publish_page(page, actor=None)
+    agent = make_user("pages.view", "pages.manage")
+    token = ApiToken.issue(agent, "agent", ["pages:read", "pages:write"])[1]
+
+    answer = ok(
+        site,
+        token,
+        "blocks_edit_content",
+        {
+            "page": page.pk,
+            "language": "en",
+            "publish": True,
+            "operations": [
+                {
+                    "op": "add",
+                    "type": "faq",
+                    "values": {"categories": [shipping.pk], "limit": None, "filter": False, "markup": True},
+                }
+            ],
+        },
+    )
+
+    assert answer["state"] == "published"
+    html = client.get("/help").text
+    assert f'id="{chosen.anchor}"' in html and other.anchor not in html
+    assert '"@type": "FAQPage"' in html and "How long does shipping take?" in html
