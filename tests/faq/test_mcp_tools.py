@@ -163,6 +163,11 @@ def test_a_dry_run_or_a_create_refused_in_any_part_changes_nothing(site, secret)
         )
         assert refused.splitlines()[-1].startswith("priority: ")
     assert "category: There is no category" in refusal(site, secret, "faq_list", {"category": 987654})
+    # The anchor: sent back as stored it passes and changes nothing; any other value is refused.
+    assert "anchor: " in refusal(site, secret, "faq_update", {"id": question.pk, "anchor": "better-words"})
+    assert "anchor: " in refusal(site, secret, "faq_create", {"question": "New?", "anchor": "chosen"})
+    kept = ok(site, secret, "faq_update", {"id": question.anchor, "anchor": question.anchor, "dry_run": True})
+    assert kept["question"]["anchor"] == question.anchor
     assert snapshot() == before
 
 
