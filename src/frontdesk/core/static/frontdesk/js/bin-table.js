@@ -1,12 +1,12 @@
-// The Services bin (templates/services/panel/bin.html): Restore takes a service out through
-// POST /api/cms/services/<id>/restore; a refusal (its address was taken meanwhile) is shown in
-// its row.
+// A module's Bin tab: every table marked data-bin-table lists rows in the bin, each with a
+// Restore button. Restore posts to <data-api>/<row id>/restore; a refusal (an address taken
+// meanwhile, an owner's reason) is shown in the row's [data-refusal], a success removes the row,
+// keeps the focus near it and says data-restored.
 
-import { api } from "../../frontdesk/js/api.js";
-import { toast } from "../../frontdesk/js/toast.js";
+import { api } from "./api.js";
+import { toast } from "./toast.js";
 
-const table = document.querySelector(".services-bin");
-if (table) {
+for (const table of document.querySelectorAll("table[data-bin-table]")) {
   table.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-restore]");
     if (!button) return;
@@ -17,7 +17,7 @@ if (table) {
       await api.post(`${table.dataset.api}/${row.dataset.id}/restore`, undefined, { quiet: true });
     } catch (error) {
       const errors = Object.values(error.body?.errors || {}).flat();
-      refusal.textContent = errors.join(" ") || error.message;
+      refusal.textContent = errors.join(" ") || error.body?.message || error.message;
       refusal.hidden = false;
       return;
     }
