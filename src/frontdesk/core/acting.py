@@ -14,6 +14,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
 
@@ -25,6 +28,13 @@ if TYPE_CHECKING:
 type Actor = User | AnonymousUser | None
 
 _token: ContextVar[ApiToken | None] = ContextVar("frontdesk_acting_token", default=None)
+
+
+def require_permission(actor: Actor, permission: str) -> None:
+    """Every operation's permission check: refuse `actor` without `permission` with
+    PermissionDenied; None, the system (demo content, commands, a visitor's post), passes."""
+    if actor is not None and not actor.has_perm(permission):
+        raise PermissionDenied(_("You may not do this."))
 
 
 def account_of(actor: Actor) -> User | None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.apps import apps
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from frontdesk.core.acting import Actor, account_of
+from frontdesk.core.acting import Actor, account_of, require_permission
 from frontdesk.core.api.auth import PermissionRule
 from frontdesk.core.errors import NotFound
 from frontdesk.core.limits import MAX_NOTE_LENGTH
@@ -69,22 +69,16 @@ class EntityPermission(PermissionRule):
         return entity.view_permission if self.action == "view" else entity.add_permission
 
 
-def _require(actor: Actor, permission: str) -> None:
-    """`actor=None` is the system (demo content, commands), as in every operation."""
-    if actor is not None and not actor.has_perm(permission):
-        raise PermissionDenied(_("You may not do this."))
-
-
 def list_notes(actor: Actor, entity_key: str, object_id: str) -> list[Note]:
     entity = get_entity(entity_key)
-    _require(actor, entity.view_permission)
+    require_permission(actor, entity.view_permission)
     target = entity.get_object(object_id)
     return list(Note.objects.filter(entity=entity.key, object_id=str(target.pk)).select_related("author"))
 
 
 def add_note(actor: Actor, entity_key: str, object_id: str, body: str) -> Note:
     entity = get_entity(entity_key)
-    _require(actor, entity.add_permission)
+    require_permission(actor, entity.add_permission)
     target = entity.get_object(object_id)
     text = (body or "").strip()
     if not text:

@@ -13,14 +13,14 @@ import copy
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, QuerySet
 from django.db.models.signals import post_delete
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor, current_token
+from frontdesk.core.acting import Actor, current_token, require_permission
 from frontdesk.core.errors import Conflict, NotFound
 from frontdesk.core.fields import TranslatedField, merge_translations
 from frontdesk.core.limits import MAX_INTEGER
@@ -29,8 +29,8 @@ from frontdesk.core.models import State, Version, Versioned
 
 def _require(actor: Actor, model: type[Versioned]) -> None:
     """`actor=None` is the system (demo content, commands), as in every operation."""
-    if actor is not None and model.edit_permission and not actor.has_perm(model.edit_permission):
-        raise PermissionDenied(_("You may not do this."))
+    if model.edit_permission:
+        require_permission(actor, model.edit_permission)
 
 
 def _claim[Row: Versioned](actor: Actor, obj: Row, revision: int | None) -> Row:

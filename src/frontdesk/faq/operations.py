@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.bin.operations import put_in_bin, restore
 from frontdesk.core.categories.models import Category
 from frontdesk.core.categories.queries import resolve_categories
@@ -40,12 +40,6 @@ MANAGE = "faq.manage"
 MANAGE_CATEGORIES = "faq.categories.manage"
 KEYS = ("question", "answer", "categories", "published", "anchor", "extra")
 LOGGED = ("question", "answer", "published", "extra")
-
-
-def require(actor: Actor, permission: str) -> None:
-    """`actor=None` is the system (demo content, commands), as in every operation."""
-    if actor is not None and not actor.has_perm(permission):
-        raise PermissionDenied(_("You may not do this."))
 
 
 def _refuse_unknown(values: Mapping[str, Any]) -> None:
@@ -190,7 +184,7 @@ def _save_with_anchor(question: Question) -> None:
 def create_question(*, actor: Actor, values: Mapping[str, Any]) -> Question:
     """A new question at the end of the whole list and of each of its categories, unpublished
     unless `published` says otherwise, its anchor made from the question (faq/anchors.py)."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     question = Question(position=_next_position())
     given = {key: value for key, value in values.items() if key != "anchor" or value not in (None, "")}
     categories = _apply(question, given)
@@ -217,7 +211,7 @@ def update_question(question: Question, *, actor: Actor, values: Mapping[str, An
     """Change what `values` names, live at once: a translated value changes the languages it
     names; `categories` is the whole new list (joining puts the question at the end of that
     category, leaving drops its place there); `published` publishes or unpublishes."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     current = _live(question)
     before = log.values_of(current, LOGGED)
     before_categories = sorted(current.placements.values_list("category_id", flat=True))
@@ -239,14 +233,14 @@ def update_question(question: Question, *, actor: Actor, values: Mapping[str, An
 
 def delete_question(question: Question, *, actor: Actor) -> Question:
     """Into the bin: off every page, its anchor kept (no other question can take it)."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     return put_in_bin(actor, question)
 
 
 def restore_question(question: Question, *, actor: Actor) -> Question:
     """Out of the bin, with its anchor, its categories and its published value as they were, at
     its old places in the orders (docs/faq.md, "A restored question")."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     return restore(actor, question)
 
 
@@ -263,7 +257,7 @@ def reorder_questions(ids: object, *, actor: Actor, category: int | None = None)
     """Store an order. Without `category`, `ids` names every question outside the bin exactly once
     (the whole list); with one, every question of that category outside the bin, and only that
     category's order changes."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     wanted = _ids(ids)
     if category is None:
         rows = {row.pk: row for row in Question.objects.select_for_update().order_by("pk")}

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.bin.operations import put_in_bin, restore
 from frontdesk.core.errors import NotFound
 from frontdesk.core.fields import merge_translations
@@ -41,12 +41,6 @@ MANAGE = "services.manage"
 KEYS = ("title", "slug", "lead", "cover", "description", "seo", "is_visible", "extra")
 TRANSLATED = ("title", "slug", "lead")
 LOGGED = KEYS
-
-
-def require(actor: Actor, permission: str) -> None:
-    """`actor=None` is the system (demo content, commands), as in every operation."""
-    if actor is not None and not actor.has_perm(permission):
-        raise PermissionDenied(_("You may not do this."))
 
 
 def _refuse_unknown(values: Mapping[str, Any]) -> None:
@@ -121,7 +115,7 @@ def _next_position() -> int:
 def create_service(*, actor: Actor, values: Mapping[str, Any]) -> Service:
     """A new service at the end of the order, with its addresses in every language. Without a
     slug, its title in the default language makes one."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     service = Service(position=_next_position())
     _apply(service, values, creating=True)
     service.save()
@@ -136,7 +130,7 @@ def create_service(*, actor: Actor, values: Mapping[str, Any]) -> Service:
 def update_service(service: Service, *, actor: Actor, values: Mapping[str, Any]) -> Service:
     """Change what `values` names; a translated value changes the languages it names. A new
     slug moves the addresses, and the old ones answer 301 (core/routes)."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     current = Service.objects.select_for_update().filter(pk=service.pk).first()
     if current is None:
         raise NotFound(_("There is no service %(reference)s.") % {"reference": service.pk})
@@ -151,21 +145,21 @@ def update_service(service: Service, *, actor: Actor, values: Mapping[str, Any])
 
 def bin_service(service: Service, *, actor: Actor) -> Service:
     """Into the bin: off the site, its addresses free for others (core/bin)."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     return put_in_bin(actor, service)
 
 
 def restore_service(service: Service, *, actor: Actor) -> Service:
     """Out of the bin, at its old place in the order, unless another took its address meanwhile
     (refused under `slug`)."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     return restore(actor, service)
 
 
 @transaction.atomic
 def reorder_services(order: list, *, actor: Actor) -> None:
     """Store the dragged order: `order` names every service outside the bin exactly once."""
-    require(actor, MANAGE)
+    require_permission(actor, MANAGE)
     rows = {row.pk: row for row in Service.objects.select_for_update().order_by("pk")}
     if not isinstance(order, list | tuple) or any(
         isinstance(item, bool) or not isinstance(item, int) or not 1 <= item <= MAX_ID for item in order

@@ -10,14 +10,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor, account_of
+from frontdesk.core.acting import Actor, account_of, require_permission
 from frontdesk.core.bin.models import Binnable
 from frontdesk.core.bin.registry import BIN_TYPES, BinType, bin_type_of
 from frontdesk.core.errors import NotFound
@@ -37,8 +37,7 @@ def _type_of(row: Model) -> BinType:
 
 def _require(actor: Actor, bin_type: BinType) -> None:
     """`actor=None` is the system (commands, demo content), as in every operation."""
-    if actor is not None and not actor.has_perm(bin_type.permission):
-        raise PermissionDenied(_("You may not do this."))
+    require_permission(actor, bin_type.permission)
 
 
 def _action(row: Model, verb: str) -> str:

@@ -13,13 +13,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.bin import operations as bin_operations
 from frontdesk.core.categories.models import Category
 from frontdesk.core.categories.queries import category_type, next_position
@@ -45,8 +45,7 @@ LOGGED = ("name", "is_shown", "slug", "introduction", "cover", "seo", "extra")
 
 def _require(actor: Actor, kind: CategoryType) -> None:
     """`actor=None` is the system (demo content, commands), as in every operation."""
-    if actor is not None and not actor.has_perm(kind.permission):
-        raise PermissionDenied(_("You may not do this."))
+    require_permission(actor, kind.permission)
 
 
 def _texts(stored: Mapping[str, str] | None, sent: Any, *, required: bool, longest: int) -> dict[str, str]:

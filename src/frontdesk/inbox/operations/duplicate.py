@@ -8,9 +8,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.inbox.models import Form
-from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.fields import FIELD_KEYS, UNNAMED
 from frontdesk.inbox.operations.forms import save_form
 
@@ -50,7 +49,7 @@ def duplicate_form(actor: Actor, form: Form, values: dict | None = None) -> Form
     (default: each language's title with " (copy)"). The copy goes through `save_form`, so the
     same rules hold; it starts switched off so nothing goes live before someone reviews it.
     """
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     values = dict(values or {})
     unknown = sorted(set(values) - DUPLICATE_KEYS)
     if unknown:

@@ -12,14 +12,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.bin.operations import put_in_bin
 from frontdesk.core.errors import NotFound
 from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form
-from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.common import as_id, sort_rows, touch, translations
 
 MACHINE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
@@ -270,7 +269,7 @@ def check_email_field(form: Form) -> None:
 
 @transaction.atomic
 def sort_fields(actor: Actor, form: Form, order: list) -> None:
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     sort_rows(form.live_fields().select_for_update(), order, "order")
     touch(form)
 
@@ -294,7 +293,7 @@ def save_field(actor: Actor, form: Form, field: Field | None = None, *, values: 
     The same rules as `save_form`'s fields, with errors keyed by the field's own keys. `id` is
     ignored (the caller names the field); `remove: true` puts it aside.
     """
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     values = {key: value for key, value in values.items() if key != "id"}
     if values.pop("remove", False):
         if field is None:
@@ -314,7 +313,7 @@ def save_field(actor: Actor, form: Form, field: Field | None = None, *, values: 
 @transaction.atomic
 def remove_field(actor: Actor, form: Form, field: Field) -> Field:
     """Put a field aside (soft deletion): it leaves the form, its earlier answers stay readable."""
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     if form.email_field_name and form.email_field_name == field.name:
         raise ValidationError(
             {"__all__": [_("This is the form's e-mail field; pick another e-mail field first.")]}

@@ -17,11 +17,10 @@ from django.db.models.deletion import RestrictedError
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.errors import NotFound
 from frontdesk.core.project_fields import clean_extra
 from frontdesk.inbox.models import Form
-from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.common import as_id, sort_rows, translations
 from frontdesk.inbox.operations.fields import check_email_field, save_fields
 from frontdesk.inbox.queries import assignees
@@ -122,7 +121,7 @@ def save_form(
     actor: Actor, form: Form | None = None, *, values: dict, fields: list[dict] | None = None
 ) -> Form:
     """Create a form (form=None) or change the values and fields that are named."""
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     unknown = sorted(set(values) - FORM_KEYS)
     if unknown:
         raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
@@ -167,7 +166,7 @@ def save_form(
 
 
 def delete_form(actor: Actor, form: Form) -> None:
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     try:
         with transaction.atomic():
             # Written first, in the same transaction: a refused deletion leaves no line.
@@ -179,5 +178,5 @@ def delete_form(actor: Actor, form: Form) -> None:
 
 @transaction.atomic
 def sort_forms(actor: Actor, order: list) -> None:
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     sort_rows(Form.objects.select_for_update(), order, "order")

@@ -13,12 +13,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.inbox.answers import clean_answers
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import tallies
-from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.retention import delete_submission
 
 
@@ -81,7 +80,7 @@ def update_submission(
     Only what differs is written and logged; a call that changes nothing leaves the submission
     as it was, `updated_at` included, so "last changed" means a real change.
     """
-    require(actor, "inbox.update")
+    require_permission(actor, "inbox.update")
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     changed = False
     if status is not NOT_GIVEN:
@@ -112,7 +111,7 @@ def update_submission(
 @transaction.atomic
 def mark_read(actor: Actor, submission: Submission, *, read: bool = True) -> None:
     """Opening a submission marks it read (docs/inbox.md); "mark unread" turns it back."""
-    require(actor, "inbox.view")
+    require_permission(actor, "inbox.view")
     changed = Submission.objects.filter(pk=submission.pk, is_unread=read).update(is_unread=not read)
     if changed:
         status_id = Submission.objects.values_list("status_id", flat=True).get(pk=submission.pk)
@@ -124,7 +123,7 @@ def mark_read(actor: Actor, submission: Submission, *, read: bool = True) -> Non
 
 def mass_update(actor: Actor, form: Form, ids: list, *, status=None, delete: bool = False) -> int:
     """Set a status on, or delete, the chosen submissions of one form; returns how many changed."""
-    require(actor, "inbox.update")
+    require_permission(actor, "inbox.update")
     if (status is None) == (not delete):
         raise ValidationError({"__all__": [_("Choose a status or deletion.")]})
     try:

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor, current_token
+from frontdesk.core.acting import Actor, current_token, require_permission
 from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.locks import advisory_key, exclusive_transaction
@@ -35,7 +35,6 @@ from frontdesk.inbox.models import Answer, Form, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.notify import NewSubmissionMail
 from frontdesk.inbox.operations import tallies
-from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.uploads import (
     CleanFile,
     clean_files,
@@ -119,7 +118,7 @@ def accept_submission(
     in the transaction fails, the files already written are deleted again.
     """
     if source == Source.PANEL:
-        require(actor, "inbox.update")
+        require_permission(actor, "inbox.update")
     if form.is_switched_off:
         raise NotFound(_("This form is switched off."))
     fields = form.intake_fields()

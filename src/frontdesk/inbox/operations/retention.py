@@ -12,16 +12,15 @@ from django.db.models import Q
 from django.utils import timezone
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import tallies
-from frontdesk.inbox.operations._access import require
 
 
 @transaction.atomic
 def delete_submission(actor: Actor, submission: Submission) -> None:
-    require(actor, "inbox.update")
+    require_permission(actor, "inbox.update")
     for attachment in submission.files.all():
         attachment.delete()  # removes the stored file as well
     tallies.shift(submission.form_id, submission.status_id, total=-1, unread=-int(submission.is_unread))

@@ -14,12 +14,11 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.languages import default_language
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.models.statuses import colour_validator
 from frontdesk.inbox.operations import tallies
-from frontdesk.inbox.operations._access import require
 from frontdesk.inbox.operations.common import sort_rows, translations
 
 STATUS_KEYS = {"label", "colour", "is_arrival", "is_spam", "is_closed"}
@@ -78,7 +77,7 @@ LOGGED_STATUS_VALUES = ("label", "colour", "is_arrival", "is_spam", "is_closed")
 @transaction.atomic
 def save_status(actor: Actor, status: Status | None = None, values: dict | None = None) -> Status:
     """Create a status (status=None) or change what `values` names; flags given move to it."""
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     values = dict(values or {})
     # Lock every status: moving a flag changes two rows, and two saves must not both move it.
     statuses = {row.pk: row for row in Status.objects.select_for_update().order_by("pk")}
@@ -117,7 +116,7 @@ def save_status(actor: Actor, status: Status | None = None, values: dict | None 
 @transaction.atomic
 def delete_status(actor: Actor, status: Status) -> None:
     """Delete a status nobody needs: not the arrival or spam status, used by no submission."""
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     status = Status.objects.select_for_update().get(pk=status.pk)
     if status.is_arrival:
         raise ValidationError(
@@ -142,5 +141,5 @@ def delete_status(actor: Actor, status: Status) -> None:
 @transaction.atomic
 def sort_statuses(actor: Actor, order: list) -> None:
     """Store the dragged order; `order` names every status id exactly once."""
-    require(actor, "inbox.manage")
+    require_permission(actor, "inbox.manage")
     sort_rows(Status.objects.select_for_update(), order, "order")

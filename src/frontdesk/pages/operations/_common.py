@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from frontdesk.core.acting import Actor
+from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.errors import Conflict, NotFound
 from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.core.models import State
@@ -19,8 +19,7 @@ PERMISSION = "pages.manage"
 
 def require(actor: Actor) -> None:
     """`actor=None` is the system (demo content, commands), as in every operation."""
-    if actor is not None and not actor.has_perm(PERMISSION):
-        raise PermissionDenied(_("You may not do this."))
+    require_permission(actor, PERMISSION)
 
 
 def locked(page: Page, revision: int | None = None) -> Page:
