@@ -84,15 +84,14 @@ def faq_reorder(actor, order: ReorderIn) -> dict[str, Any]:
     return {"questions": outputs.rows_for(actor, queries.question_list(category=category))}
 
 
+# A catalog entry is the list's row without what the catalog says by its own shape (the
+# category it stands under, its place there).
+CATALOG_KEYS = ("id", "anchor", "question", "question_text", "published", "visible_in")
+
+
 def _entry(question, codes: list[str]) -> dict[str, Any]:
-    return {
-        "id": question.pk,
-        "anchor": question.anchor,
-        "question": question.question or {},
-        "question_text": translate(question.question),
-        "published": question.published,
-        "visible_in": queries.shown_in(question, codes),
-    }
+    row = outputs.question_row(question, codes)
+    return {key: row[key] for key in CATALOG_KEYS}
 
 
 def faq_catalog(actor) -> dict[str, Any]:
