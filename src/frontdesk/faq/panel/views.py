@@ -1,7 +1,7 @@
 """The Questions section: the list (filtered by a category and by words) with the editor of one
 question beside it, and the bin. The pages print the current values read through faq/queries.py;
 every change is written by their scripts through the panel JSON API (/api/cms/faq/questions), as
-DESIGN.md asks. At 640 px and below the list and the editor each take the whole width: the list
+DESIGN.md asks. Below 60rem (so at 360 px) the list and the editor each take the whole width: the list
 at the section's address, the editor at its own (`<id>/`, `new/`)."""
 
 from __future__ import annotations
