@@ -30,10 +30,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # Statements of one accepted post, by database: the form's version (its fields are kept by the
 # worker until it changes), BEGIN, the duplicate check, the submission, all answers, the log line,
-# the count's row, COMMIT. PostgreSQL takes its advisory lock in the duplicate check's statement
-# and writes the submission, its answers, its log line and the count's row in one statement;
-# MariaDB adds GET_LOCK and RELEASE_LOCK around the transaction.
-EXPECTED = {"sqlite": 8, "postgresql": 5, "mysql": 10}
+# the count's row, COMMIT. PostgreSQL writes the submission, its answers, its log line and the
+# count's row in one statement that first takes the advisory lock and makes the duplicate check
+# (inbox_intake_claim), committed alone: no BEGIN or COMMIT; MariaDB adds GET_LOCK and
+# RELEASE_LOCK around the transaction.
+EXPECTED = {"sqlite": 8, "postgresql": 2, "mysql": 10}
 
 
 def fields(count: int) -> list[dict]:
@@ -82,6 +83,20 @@ def test_an_accepted_post_takes_the_same_few_statements_with_3_or_30_fields(clie
     thirty = statements_of_an_accepted_post(client, "thirty", 30)
     assert len(three) == len(thirty) == EXPECTED[connection.vendor], "\n".join(three)
     assert Submission.objects.count() == 4
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="prepared statements are PostgreSQL's")
+def test_the_posts_statements_are_prepared_once_per_connection_and_then_run_by_name(client):
+    make_form("prepared", 3)
+    for number in range(3):
+        assert door_post(client, "prepared", {f"q{n}": f"{number}-{n}" for n in range(3)}).status_code == 200
+    connection.ensure_connection()  # the pool hands out the same warm connection
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE NOT from_sql")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("inbox_form_version" in statement for statement in prepared), prepared
+    assert any(statement.startswith("WITH new_row AS (INSERT") for statement in prepared), prepared
+    assert Submission.objects.filter(form__slug="prepared").count() == 3
 
 
 def test_no_statement_asks_about_recipients_or_accounts_when_nobody_is_mailed(client):

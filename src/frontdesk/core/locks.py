@@ -55,15 +55,8 @@ def _mysql_name(name: str) -> str:
 
 
 @contextmanager
-def exclusive_transaction(
-    name: str, using: str = "default", *, lock_statement: bool = True
-) -> Iterator[None]:
-    """`transaction.atomic()`, entered only while no other block holding `name` runs.
-
-    `lock_statement=False` leaves the lock on PostgreSQL to the block's first statement, which
-    must take `pg_advisory_xact_lock(advisory_key(name))` itself (a round trip saved); it changes
-    nothing on the other databases.
-    """
+def exclusive_transaction(name: str, using: str = "default") -> Iterator[None]:
+    """`transaction.atomic()`, entered only while no other block holding `name` runs."""
     connection = connections[using]
     if connection.vendor == "mysql":
         lock_name = _mysql_name(name)
@@ -85,7 +78,7 @@ def exclusive_transaction(
             yield
         return
     with transaction.atomic(using=using):
-        if connection.vendor == "postgresql" and lock_statement:
+        if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [advisory_key(name)])
         yield

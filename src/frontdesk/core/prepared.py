@@ -11,7 +11,9 @@ filled in from the fields) and the model signals, so use it only for models noth
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 
 from django.conf import settings
@@ -20,6 +22,46 @@ from django.db.models import Model
 from django.utils import timezone
 
 TEXT_FIELDS = (models.CharField, models.TextField)
+
+
+@functools.cache
+def _preparing_cursor_class() -> type:
+    """A psycopg cursor that binds values on the server and prepares every statement it runs."""
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    class PreparingCursor(ServerBindingCursor):
+        def execute(self, query, params=None, *, prepare=None, binary=None):
+            return super().execute(query, params, prepare=True, binary=binary)  # type: ignore[misc]  # psycopg's, untyped through Django
+
+    return PreparingCursor
+
+
+@contextmanager
+def statement_cursor(using: str = "default") -> Iterator:
+    """A cursor for statements that run on every post, such as this module's INSERTs.
+
+    On PostgreSQL the values are bound on the server, not quoted into the SQL by psycopg, and
+    each statement is prepared once per connection and then run by name: PostgreSQL parses and
+    plans it once instead of on every post (docs/performance.md, "The public door"). Django
+    leaves psycopg's preparing off, for connection poolers that cannot keep prepared statements;
+    the settings turn it on with the connection's `prepare_threshold` unless FRONTDESK_DB_PREPARED
+    is 0, and without it the statements are only bound on the server. It is still Django's cursor
+    wrapper: errors become Django's, and the queries are logged as usual.
+    """
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        with connection.cursor() as cursor:
+            yield cursor
+        return
+    # What connection.cursor() does, with another cursor class.
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    with connection.wrap_database_errors:
+        raw = _preparing_cursor_class()(connection.connection)
+    wrapped = connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
+    with wrapped as cursor:
+        yield cursor
 
 
 def column_of(field: models.Field) -> str:
@@ -101,7 +143,7 @@ class Insert:
         """Insert one bound row; answers its id."""
         connection = connections[self.using]
         returning = connection.features.can_return_columns_from_insert
-        with connection.cursor() as cursor:
+        with statement_cursor(self.using) as cursor:
             cursor.execute(self._statement(1, returning), params)
             if returning:
                 return cursor.fetchone()[0]
@@ -113,7 +155,7 @@ class Insert:
         """Insert bound rows in one statement."""
         if not rows:
             return
-        with connections[self.using].cursor() as cursor:
+        with statement_cursor(self.using) as cursor:
             cursor.execute(
                 self._statement(len(rows), returning=False), [param for row in rows for param in row]
             )
@@ -156,10 +198,16 @@ def _stored_as_given(field) -> object:
 _family_sql: dict[tuple, str] = {}
 
 Children = list[tuple[Insert, str, list[list]]]
+Computed = tuple[str, str, list]  # (attname, SQL expression with %s placeholders, its parameters)
 
 
 def insert_family(
-    parent: Insert, row: list, children: Children, beside: Sequence[tuple[Insert, list]] = ()
+    parent: Insert,
+    row: list,
+    children: Children,
+    beside: Sequence[tuple[Insert, list]] = (),
+    *,
+    computed: Computed | None = None,
 ) -> tuple[int, list[int]]:
     """Insert one bound `row` of `parent`; for each child `(insert, attname, rows)`, bound rows
     whose column `attname` refers to it; and each `(insert, row)` of `beside`, a row of its own.
@@ -168,10 +216,14 @@ def insert_family(
     On PostgreSQL this is one statement (a data-modifying WITH, each child's VALUES taking the id
     from the parent's RETURNING): a round trip to the server, and a parse and plan there, saved
     per table on every accepted post. SQLite and MariaDB have no such statement, and run one per
-    table.
+    table. `computed` (PostgreSQL only) is `(attname, expression, params)`: the parent's column
+    takes the value of an SQL expression with its own parameters instead of the bound one, such as
+    a function that may stop the statement before it writes (inbox migration 0016).
     """
     children = [child for child in children if child[2]]
     connection = connections[parent.using]
+    if computed is not None and connection.vendor != "postgresql":
+        raise NotImplementedError("A computed column is written on PostgreSQL only.")
     if connection.vendor != "postgresql":
         parent_id = parent.run_one(row)
         for insert, attname, rows in children:
@@ -181,19 +233,25 @@ def insert_family(
         return parent_id, [insert.run_one(beside_row) for insert, beside_row in beside]
     shape = (
         parent,
+        computed[:2] if computed else None,
         *((insert, attname, len(rows)) for insert, attname, rows in children),
         *(insert for insert, _row in beside),
     )
     if shape not in _family_sql:
-        _family_sql[shape] = _family_statement(parent, children, [insert for insert, _row in beside])
+        _family_sql[shape] = _family_statement(
+            parent, children, [insert for insert, _row in beside], computed[:2] if computed else None
+        )
     params = list(row)
+    if computed is not None:
+        position = parent._positions[computed[0]]
+        params[position : position + 1] = computed[2]
     for insert, attname, rows in children:
         skipped = insert._positions[attname]
         for child_row in rows:
             params += child_row[:skipped] + child_row[skipped + 1 :]
     for _insert, beside_row in beside:
         params += beside_row
-    with connection.cursor() as cursor:
+    with statement_cursor(parent.using) as cursor:
         cursor.execute(_family_sql[shape], params)
         parent_id, *beside_ids = cursor.fetchone()
     for insert, attname, rows in children:
@@ -202,15 +260,24 @@ def insert_family(
     return parent_id, beside_ids
 
 
-def _family_statement(parent: Insert, children: Children, beside: list[Insert]) -> str:
+def _family_statement(
+    parent: Insert, children: Children, beside: list[Insert], computed: tuple[str, str] | None
+) -> str:
     """The WITH statement of insert_family; every name comes from the models, every value is a
-    parameter."""
+    parameter (a computed column's expression is the caller's SQL, never a value)."""
     quote = connections[parent.using].ops.quote_name
 
     def new_id(table: str, insert: Insert) -> str:
         return f"(SELECT {quote(column_of(insert.model._meta.pk))} FROM {table})"  # noqa: S608
 
-    parts = [f"new_row AS ({parent._statement(1, returning=True)})"]
+    parent_sql = parent._statement(1, returning=True)
+    if computed is not None:
+        attname, expression = computed
+        placeholders = ["%s"] * len(parent.fields)
+        placeholders[parent._positions[attname]] = expression
+        values = "VALUES (" + ", ".join(["%s"] * len(parent.fields)) + ")"
+        parent_sql = parent_sql.replace(values, "VALUES (" + ", ".join(placeholders) + ")")
+    parts = [f"new_row AS ({parent_sql})"]
     for number, (insert, attname, rows) in enumerate(children):
         # In an INSERT's VALUES every value is coerced to its column's type, so the parameters
         # need no casts; the reference is a subquery on the parent's RETURNING.

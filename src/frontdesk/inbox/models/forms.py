@@ -45,12 +45,13 @@ class FormQuerySet(models.QuerySet):
         """
         from django.db import connection
 
+        from frontdesk.core.prepared import statement_cursor
         from frontdesk.inbox.models.statuses import Status
 
         # PostgreSQL asks the same question through inbox_form_version (migration 0008), whose
         # plan the connection keeps; a change to the question changes both, that in a migration.
         if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
+            with statement_cursor() as cursor:
                 cursor.execute("SELECT * FROM inbox_form_version(%s)", [slug])
                 row = cursor.fetchone()
             return tuple(row) if row else None

@@ -6,7 +6,9 @@ submission instead of making a new one. Race safety: the transaction holds a loc
 other, while posts with other answers, to this form or any other, never wait for it. Everything
 that can be judged without writing (the answers, the files) is judged before the transaction
 begins, and the counts are kept by inserting a row (operations/tallies.py), so nothing in the
-transaction is shared by two distinct posts (docs/architecture.md, "The public door").
+transaction is shared by two distinct posts (docs/architecture.md, "The public door"). On
+PostgreSQL the lock and the search are the first step of the one statement that writes the rows
+(inbox_intake_claim, migration 0016), and a post without files or mail is that statement alone.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from contextlib import nullcontext
 from datetime import timedelta
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ImproperlyConfigured, ValidationError
-from django.db import connections
+from django.db import DatabaseError, connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,7 +31,7 @@ from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.locks import advisory_key, exclusive_transaction
 from frontdesk.core.models import LogEntry
-from frontdesk.core.prepared import Insert, insert_family
+from frontdesk.core.prepared import Computed, Insert, insert_family
 from frontdesk.inbox.answers import CleanAnswer, clean_answers
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Answer, Form, Status, Submission
@@ -75,29 +78,37 @@ def _search_text(answers: list[CleanAnswer]) -> str:
 SUBMISSIONS, ANSWERS, LOG_LINES = Insert(Submission), Insert(Answer), Insert(LogEntry)
 
 
-def _earlier_duplicate(form_id: int, digest: str, since, lock_name: str) -> int | None:
-    """The id of the newest submission of the form with these answers since `since`, or None;
-    on PostgreSQL it first takes the lock on `lock_name` (migration 0008_intake_functions, one round trip).
+def _earlier_duplicate(form_id: int, digest: str, since) -> int | None:
+    """The id of the newest submission of the form with these answers since `since`, or None
+    (SQLite and MariaDB, inside the lock of core/locks.py).
 
     Written as SQL for the reason of core/prepared.py; served by the index inbox_sub_hash_idx.
-    The search is the same in inbox_intake_guard: a change to it changes both, that in a migration.
+    The search is the same in inbox_intake_claim (PostgreSQL): a change to it changes both, that
+    in a migration.
     """
     connection = connections["default"]
-    since = connection.ops.adapt_datetimefield_value(since)
+    table = connection.ops.quote_name(Submission._meta.db_table)
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                "SELECT inbox_intake_guard(%s, %s, %s, %s)", [advisory_key(lock_name), form_id, digest, since]
-            )
-        else:
-            table = connection.ops.quote_name(Submission._meta.db_table)
-            cursor.execute(
-                f"SELECT id FROM {table} WHERE form_id = %s AND answers_hash = %s"  # noqa: S608 - a model's name
-                " AND created_at >= %s ORDER BY created_at DESC LIMIT 1",
-                [form_id, digest, since],
-            )
+        cursor.execute(
+            f"SELECT id FROM {table} WHERE form_id = %s AND answers_hash = %s"  # noqa: S608 - a model's name
+            " AND created_at >= %s ORDER BY created_at DESC LIMIT 1",
+            [form_id, digest, connection.ops.adapt_datetimefield_value(since)],
+        )
         row = cursor.fetchone()
     return row[0] if row else None
+
+
+# What inbox_intake_claim (migration 0016) raises when the window holds an identical submission;
+# the error's detail is that submission's id.
+DUPLICATE_STATE = "FDDUP"
+
+
+def _claimed_by(error: DatabaseError) -> int | None:
+    """The earlier submission's id when `error` is inbox_intake_claim's refusal, else None."""
+    cause = error.__cause__
+    if getattr(cause, "sqlstate", None) != DUPLICATE_STATE:
+        return None
+    return int(cause.diag.message_detail)  # type: ignore[union-attr]  # psycopg's error
 
 
 def accept_submission(
@@ -155,8 +166,10 @@ def accept_submission(
     written: list[str] = []  # names on the inbox storage, deleted again if the block fails
     lock_name = f"inbox.intake:{form.pk}:{digest}"
     try:
-        with exclusive_transaction(lock_name, lock_statement=False):
-            return _store(form, rows, uploads, written, now - window, source, actor, lock_name)
+        if connections["default"].vendor == "postgresql":
+            return _store_claimed(form, rows, uploads, written, now - window, source, actor, lock_name)
+        with exclusive_transaction(lock_name):
+            return _store(form, rows, uploads, written, now - window, source, actor)
     except BaseException:
         # Rolled back: the rows are gone, so the files written for them go too.
         remove_files(written)
@@ -211,15 +224,17 @@ class _Rows:
         self.count_row = tallies.change_row(form.pk, self.submission.status_id, total=1, unread=1)
         self.mail = NewSubmissionMail.prepare(form, self.submission.language, now, self.answers, file_names)
 
-    def write(self) -> Submission:
+    def write(self, claim: Computed | None = None) -> Submission:
         """Insert the submission, its answers, its log line and the form's count row: one
-        statement on PostgreSQL, four elsewhere (core/prepared.insert_family)."""
+        statement on PostgreSQL, its form column computed by `claim`; four elsewhere
+        (core/prepared.insert_family)."""
         submission = self.submission
         submission.pk, (change_id,) = insert_family(
             SUBMISSIONS,
             self.submission_row,
             [(ANSWERS, "submission_id", self.answer_rows), (LOG_LINES, "object_id", [self.log_row])],
             beside=[(tallies.CHANGES, self.count_row)],
+            computed=claim,
         )
         submission._state.adding, submission._state.db = False, "default"
         for answer in self.answers:
@@ -228,17 +243,50 @@ class _Rows:
         return submission
 
 
-def _store(form, rows: _Rows, uploads, written, since, source, actor, lock_name):
-    """The write half of accept_submission, run inside its transaction; its first statement takes
-    the lock on PostgreSQL."""
-    earlier_id = _earlier_duplicate(form.pk, rows.submission.answers_hash, since, lock_name)
-    if earlier_id is not None:  # rare: read the whole row only now
-        Submission.objects.filter(pk=earlier_id).update(updated_at=rows.submission.updated_at)
-        log.write(Submission(pk=earlier_id), "submission.repeated", actor, detail={"source": source})
-        return Submission.objects.get(pk=earlier_id), False
-    submission = rows.write()
+def _store(form, rows: _Rows, uploads, written, since, source, actor):
+    """The write half of accept_submission on SQLite and MariaDB, run inside its transaction and
+    the lock on "form + digest"."""
+    earlier_id = _earlier_duplicate(form.pk, rows.submission.answers_hash, since)
+    if earlier_id is not None:
+        return _repeated(earlier_id, rows, source, actor)
+    return _write(rows, uploads, written, None), True
+
+
+def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lock_name):
+    """The write half of accept_submission on PostgreSQL: the submission's rows in one statement
+    whose first step is inbox_intake_claim (migration 0016), the lock and the search for an
+    identical submission. A post without files or mail is that statement alone, committed by
+    itself; files and a queued mail share a transaction with it."""
+    claim = (
+        "form_id",
+        "inbox_intake_claim(%s, %s, %s, %s)",
+        [advisory_key(lock_name), form.pk, rows.submission.answers_hash, since],
+    )
+    connection = connections["default"]
+    # Inside a caller's transaction it is a savepoint, so a refusal leaves that transaction usable.
+    alone = not (uploads or rows.mail is not None or connection.in_atomic_block)
+    try:
+        with nullcontext() if alone else transaction.atomic():
+            return _write(rows, uploads, written, claim), True
+    except DatabaseError as error:
+        earlier_id = _claimed_by(error)
+        if earlier_id is None:
+            raise
+    with transaction.atomic():
+        return _repeated(earlier_id, rows, source, actor)
+
+
+def _write(rows: _Rows, uploads, written, claim) -> Submission:
+    submission = rows.write(claim)
     store_files(submission, uploads, written)
     if rows.mail is not None:
         # Queued with the rows (core/mail.py): a queue in the database commits the mail with them.
         rows.mail.queue(submission)
-    return submission, True
+    return submission
+
+
+def _repeated(earlier_id: int, rows: _Rows, source, actor):
+    """The identical submission `earlier_id` seen again (rare: its whole row is read only now)."""
+    Submission.objects.filter(pk=earlier_id).update(updated_at=rows.submission.updated_at)
+    log.write(Submission(pk=earlier_id), "submission.repeated", actor, detail={"source": source})
+    return Submission.objects.get(pk=earlier_id), False

@@ -1,0 +1,68 @@
+"""On PostgreSQL, the duplicate guard becomes part of the intake's one statement (docs/architecture.md,
+"The public door"): `inbox_intake_claim` takes the lock on "form + digest of the answers", looks
+for an identical submission in the window and, when there is one, stops the statement with the
+error FDDUP naming it (in the error's detail); otherwise it answers the form's id, which the new
+submission's row stores. Called in that row's VALUES, it runs before the statement writes
+anything, and the statement, run on its own outside a transaction, commits alone: the lock is
+held to its end. So an accepted post is one statement instead of BEGIN, the guard, the writes
+and COMMIT.
+
+The search keeps the function's plan for the connection, planned with sequential scans off so
+that the plan reads the index `inbox_sub_hash_idx` however small the table was when it was made
+(0008 planned it anew on every call for that reason, which cost more than the rest of the
+function). `inbox_intake_guard` of 0008 is no longer called and goes.
+"""
+
+from django.db import migrations
+
+CLAIM = """
+CREATE OR REPLACE FUNCTION inbox_intake_claim(lock_key bigint, of_form bigint, digest varchar, since timestamptz)
+RETURNS bigint LANGUAGE plpgsql VOLATILE SET enable_seqscan = off AS $$
+DECLARE
+    earlier bigint;
+BEGIN
+    PERFORM pg_advisory_xact_lock(lock_key);
+    earlier := (
+        SELECT s.id FROM inbox_submission s
+        WHERE s.form_id = of_form AND s.answers_hash = digest AND s.created_at >= since
+        ORDER BY s.created_at DESC LIMIT 1
+    );
+    IF earlier IS NOT NULL THEN
+        RAISE EXCEPTION USING ERRCODE = 'FDDUP', MESSAGE = 'an identical submission', DETAIL = earlier::text;
+    END IF;
+    RETURN of_form;
+END
+$$
+"""
+
+GUARD = """
+CREATE OR REPLACE FUNCTION inbox_intake_guard(lock_key bigint, of_form bigint, digest varchar, since timestamptz)
+RETURNS bigint LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_custom_plan AS $$
+BEGIN
+    PERFORM pg_advisory_xact_lock(lock_key);
+    RETURN (
+        SELECT s.id FROM inbox_submission s
+        WHERE s.form_id = of_form AND s.answers_hash = digest AND s.created_at >= since
+        ORDER BY s.created_at DESC LIMIT 1
+    );
+END
+$$
+"""
+
+
+def claim(apps, schema_editor):
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute(CLAIM)
+        schema_editor.execute("DROP FUNCTION IF EXISTS inbox_intake_guard(bigint, bigint, varchar, timestamptz)")
+
+
+def guard(apps, schema_editor):
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute(GUARD)
+        schema_editor.execute("DROP FUNCTION IF EXISTS inbox_intake_claim(bigint, bigint, varchar, timestamptz)")
+
+
+class Migration(migrations.Migration):
+    dependencies = [("inbox", "0015_slug_rule")]
+
+    operations = [migrations.RunPython(claim, guard, elidable=False)]
