@@ -68,7 +68,25 @@ def clean_rich_text(html: str) -> str:
 
 
 def sanitize(html: str) -> str:
-    """`html` reduced to the allow-list, whatever its length (clean_rich_text judges that)."""
+    """`html` reduced to the allow-list, whatever its length (clean_rich_text judges that).
+
+    Stored text must come through a second cleaning unchanged. It may not after the first: a
+    dropped tag can leave its children nested where an HTML parser does not keep them
+    (`<h2><form><h2>` becomes `<h2><h2>`, which parses as two headings side by side). So a text
+    the cleaning changed is cleaned again until it holds still; clean text takes one pass.
+    """
+    cleaned = _sanitize_once(html)
+    for _ in range(MAX_PASSES):
+        if cleaned == html:
+            break
+        html, cleaned = cleaned, _sanitize_once(cleaned)
+    return cleaned
+
+
+MAX_PASSES = 3  # one pass leaves the nesting of dropped tags; the second undoes it
+
+
+def _sanitize_once(html: str) -> str:
     cleaned = nh3.clean(
         html,
         tags=set(ALLOWED_TAGS),
