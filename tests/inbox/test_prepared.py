@@ -112,3 +112,24 @@ def test_a_submission_its_answers_its_log_line_and_its_count_go_in_together(cont
     assert all(
         row[answers._positions["submission_id"]] == new_id for row in answer_rows
     )  # put in for the caller
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="a computed column is PostgreSQL's")
+def test_a_computed_column_stores_its_expressions_value_in_the_one_statement(contact_form):
+    submissions = Insert(Submission)
+    values = submission_values(contact_form)
+    row = submissions.bind(**{**values, "language": "xx"})
+    with CaptureQueriesContext(connection) as queries:
+        new_id, _ = insert_family(submissions, row, [], computed=("language", "lower(%s || %s)", ["E", "N"]))
+    assert len(queries) == 1
+    assert Submission.objects.get(pk=new_id).language == "en"
+    assert stored(new_id) == {**stored(Submission.objects.create(**values).pk), "language": "en"}
+
+
+@pytest.mark.skipif("connection.vendor == 'postgresql'", reason="PostgreSQL writes it")
+def test_a_computed_column_is_refused_where_the_statements_are_run_one_by_one(contact_form):
+    submissions = Insert(Submission)
+    row = submissions.bind(**submission_values(contact_form))
+    with pytest.raises(NotImplementedError):
+        insert_family(submissions, row, [], computed=("language", "lower(%s)", ["EN"]))
+    assert not Submission.objects.exists()
