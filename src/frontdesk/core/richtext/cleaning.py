@@ -76,7 +76,7 @@ def sanitize(html: str) -> str:
     the cleaning changed is cleaned again until it holds still; clean text takes one pass.
     """
     cleaned = _sanitize_once(html)
-    for _ in range(MAX_PASSES):
+    for _pass in range(MAX_PASSES):
         if cleaned == html:
             break
         html, cleaned = cleaned, _sanitize_once(cleaned)
