@@ -122,7 +122,29 @@ def test_a_form_with_recipients_queues_its_mail_in_the_same_transaction(client, 
         len(statements),
     )
     # Written beside the submission, before its commit: a crash cannot keep one without the other.
-    assert len(task_inserts) == 1 and log_insert < task_inserts[0] < commit
+    assert len(task_inserts) == 1 and log_insert <= task_inserts[0] < commit
+    if connection.vendor == "postgresql":
+        # The submission's id is taken first, so the task's row (which names it) is part of the
+        # one statement that writes the submission, which commits alone (no COMMIT is sent).
+        assert task_inserts[0] == log_insert and commit == len(statements), "\n".join(statements)
+        assert any("nextval" in sql for sql in statements[:log_insert])
+        task = DBTaskResult.objects.get()
+        submission = Submission.objects.get(form__slug="mailed")
+        assert task.args_kwargs["kwargs"]["context"]["submission_id"] == submission.pk
+        assert task.args_kwargs["kwargs"]["failure_key"] == submission.pk
+
+
+def test_a_repeated_post_to_a_form_with_recipients_queues_no_second_mail(client, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    from django_tasks_db.models import DBTaskResult
+
+    make_form("mailed-twice", 2, options={"recipients": {"addresses": ["a@example.org"]}})
+    for _ in range(2):
+        assert door_post(client, "mailed-twice", {"q0": "same", "q1": "same"}).status_code == 200
+    submission = Submission.objects.get(form__slug="mailed-twice")
+    task = DBTaskResult.objects.get()
+    assert task.args_kwargs["kwargs"]["failure_key"] == submission.pk
+    assert submission.updated_at > submission.created_at  # seen again
 
 
 def test_the_form_is_read_once_and_an_edit_is_seen_by_the_next_post(client):

@@ -24,6 +24,7 @@ from django.utils import translation
 from django.utils.module_loading import import_string
 
 from frontdesk.core.languages import default_language, is_site_language
+from frontdesk.core.prepared import Insert
 from frontdesk.core.queue import QueuedRow, is_database_queue
 
 logger = logging.getLogger(__name__)
@@ -101,6 +102,17 @@ class Mails:
             self.row.write(**kwargs)
         else:
             transaction.on_commit(lambda: deliver_mails.enqueue(**kwargs))
+
+    @property
+    def in_database_queue(self) -> bool:
+        return self.row is not None
+
+    def queued_row(self, context: dict, failure_key: str | int | None = None) -> tuple[Insert, list] | None:
+        """With the database queue, what `queue` would insert, bound and not written: (Insert,
+        row), for a caller that writes it in its own statement. None with any other queue."""
+        if self.row is None:
+            return None
+        return self.row.rows, self.row.bound(**self.kwargs, context=context, failure_key=failure_key)
 
 
 def render_mail(template: str, context: dict, language: str) -> tuple[str, str]:

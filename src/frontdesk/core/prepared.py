@@ -74,11 +74,14 @@ class Insert:
     """INSERTs into one model's table: `one(**values)` answers the new row's id; `bind` prepares
     rows for `run_one` and `run_many` (all rows in one statement)."""
 
-    def __init__(self, model: type[Model], using: str = "default") -> None:
+    def __init__(self, model: type[Model], using: str = "default", *, keyed: bool = False) -> None:
         self.model, self.using = model, using
-        # Every column but a primary key the database numbers itself (a UUID key is written).
+        # Every column but a primary key the database numbers itself (a UUID key is written);
+        # `keyed` writes that one too, with an id taken before (`reserve_id`).
         self.fields = [
-            field for field in model._meta.concrete_fields if not (field.primary_key and field.db_returning)
+            field
+            for field in model._meta.concrete_fields
+            if keyed or not (field.primary_key and field.db_returning)
         ]
         self._names = {field.attname for field in self.fields}
         self._positions = {field.attname: position for position, field in enumerate(self.fields)}
@@ -162,6 +165,20 @@ class Insert:
 
     def one(self, **values) -> int:
         return self.run_one(self.bind(**values))
+
+    def reserve_id(self) -> int:
+        """PostgreSQL: the next id of the table's sequence, for a row a `keyed` Insert writes
+        later; the rows that name it can then be bound before the statement that writes them all."""
+        connection = connections[self.using]
+        pk = self.model._meta.pk
+        assert pk is not None
+        with statement_cursor(self.using) as cursor:
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, %s))", [self.model._meta.db_table, column_of(pk)]
+            )
+            (reserved,) = cursor.fetchone()
+        assert connection.vendor == "postgresql"
+        return reserved
 
 
 DATETIME = object()  # a marker: an aware datetime goes to the database's adapter only

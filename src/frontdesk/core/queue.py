@@ -65,5 +65,11 @@ class QueuedRow:
         )
 
     def write(self, **kwargs) -> None:
-        self.rows.set(self.params, "args_kwargs", {"args": [], "kwargs": kwargs})
-        self.rows.run_one(self.params)
+        self.rows.run_one(self.bound(**kwargs))
+
+    def bound(self, **kwargs) -> list:
+        """The row with the task's arguments, bound for `rows` (an Insert): for a caller that
+        writes it in one statement with its own rows (core/prepared.insert_family)."""
+        params = list(self.params)
+        self.rows.set(params, "args_kwargs", {"args": [], "kwargs": kwargs})
+        return params

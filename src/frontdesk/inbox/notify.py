@@ -15,6 +15,7 @@ from django.db.models.functions import Concat
 from django.urls import reverse
 
 from frontdesk.core.mail import Mails, Recipient
+from frontdesk.core.prepared import Insert
 from frontdesk.core.serving import absolute_url
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.queries import assignees
@@ -66,12 +67,19 @@ class NewSubmissionMail:
         return cls(mails, mail_context(form, received, answers, file_names))
 
     def queue(self, submission: Submission) -> None:
-        context = {
+        self.mails.queue(self._context(submission.pk), failure_key=submission.pk)
+
+    def queued_row(self, submission_id: int) -> tuple[Insert, list] | None:
+        """The queue's row for the submission `submission_id`, bound, when the queue is the
+        database's (core/mail.Mails.queued_row): written with the submission's own rows."""
+        return self.mails.queued_row(self._context(submission_id), failure_key=submission_id)
+
+    def _context(self, submission_id: int) -> dict:
+        return {
             **self.context,
-            "submission_id": submission.pk,
-            "panel_url": absolute_url(reverse("panel:panel-inbox:submission", args=[submission.pk])),
+            "submission_id": submission_id,
+            "panel_url": absolute_url(reverse("panel:panel-inbox:submission", args=[submission_id])),
         }
-        self.mails.queue(context, failure_key=submission.pk)
 
 
 def mail_context(form: Form, received: datetime, answers: list[dict], file_names: list[str]) -> dict:

@@ -76,6 +76,7 @@ def _search_text(answers: list[CleanAnswer]) -> str:
 
 # The intake's writes run on every accepted post: their SQL is written once (core/prepared.py).
 SUBMISSIONS, ANSWERS, LOG_LINES = Insert(Submission), Insert(Answer), Insert(LogEntry)
+SUBMISSIONS_KEYED = Insert(Submission, keyed=True)  # with an id taken before (PostgreSQL, a mailed form)
 
 
 def _earlier_duplicate(form_id: int, digest: str, since) -> int | None:
@@ -223,17 +224,33 @@ class _Rows:
         )
         self.count_row = tallies.change_row(form.pk, self.submission.status_id, total=1, unread=1)
         self.mail = NewSubmissionMail.prepare(form, self.submission.language, now, self.answers, file_names)
+        self.mail_row: tuple[Insert, list] | None = None
+
+    def mail_with_rows(self) -> bool:
+        """PostgreSQL: take the new submission's id now, so that the queue's row for its mail,
+        which names it, is bound before the one statement and written by it. Answers whether it
+        was (a mail to the database queue); else the mail is queued after the rows, if at all."""
+        if self.mail is None or not self.mail.mails.in_database_queue:
+            return False
+        reserved = SUBMISSIONS_KEYED.reserve_id()
+        self.mail_row = self.mail.queued_row(reserved)
+        self.submission.pk = reserved
+        self.submission_row = SUBMISSIONS_KEYED.bind(
+            **{field.attname: getattr(self.submission, field.attname) for field in SUBMISSIONS_KEYED.fields}
+        )
+        return True
 
     def write(self, claim: Computed | None = None) -> Submission:
-        """Insert the submission, its answers, its log line and the form's count row: one
-        statement on PostgreSQL, its form column computed by `claim`; four elsewhere
-        (core/prepared.insert_family)."""
+        """Insert the submission, its answers, its log line and the form's count row, and the
+        queue's row for the mail when `mail_with_rows` bound it: one statement on PostgreSQL, its
+        form column computed by `claim`; four elsewhere (core/prepared.insert_family)."""
         submission = self.submission
-        submission.pk, (change_id,) = insert_family(
-            SUBMISSIONS,
+        keyed = submission.pk is not None
+        submission.pk, (change_id, *_mail_id) = insert_family(
+            SUBMISSIONS_KEYED if keyed else SUBMISSIONS,
             self.submission_row,
             [(ANSWERS, "submission_id", self.answer_rows), (LOG_LINES, "object_id", [self.log_row])],
-            beside=[(tallies.CHANGES, self.count_row)],
+            beside=[(tallies.CHANGES, self.count_row), *([self.mail_row] if self.mail_row else [])],
             computed=claim,
         )
         submission._state.adding, submission._state.db = False, "default"
@@ -249,7 +266,7 @@ def _store(form, rows: _Rows, uploads, written, since, source, actor):
     earlier_id = _earlier_duplicate(form.pk, rows.submission.answers_hash, since)
     if earlier_id is not None:
         return _repeated(earlier_id, rows, source, actor)
-    return _write(rows, uploads, written, None), True
+    return _write(rows, uploads, written, None, queue_mail=rows.mail is not None), True
 
 
 def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lock_name):
@@ -263,11 +280,12 @@ def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lo
         [advisory_key(lock_name), form.pk, rows.submission.answers_hash, since],
     )
     connection = connections["default"]
+    mail_after = rows.mail is not None and (uploads or not rows.mail_with_rows())
     # Inside a caller's transaction it is a savepoint, so a refusal leaves that transaction usable.
-    alone = not (uploads or rows.mail is not None or connection.in_atomic_block)
+    alone = not (uploads or mail_after or connection.in_atomic_block)
     try:
         with nullcontext() if alone else transaction.atomic():
-            return _write(rows, uploads, written, claim), True
+            return _write(rows, uploads, written, claim, queue_mail=mail_after), True
     except DatabaseError as error:
         earlier_id = _claimed_by(error)
         if earlier_id is None:
@@ -276,12 +294,13 @@ def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lo
         return _repeated(earlier_id, rows, source, actor)
 
 
-def _write(rows: _Rows, uploads, written, claim) -> Submission:
+def _write(rows: _Rows, uploads, written, claim, *, queue_mail: bool) -> Submission:
     submission = rows.write(claim)
     store_files(submission, uploads, written)
-    if rows.mail is not None:
-        # Queued with the rows (core/mail.py): a queue in the database commits the mail with them.
-        rows.mail.queue(submission)
+    if queue_mail:
+        # Queued with the rows (core/mail.py): a queue in the database commits the mail with them;
+        # any other queue is given it after the commit.
+        rows.mail.queue(submission)  # type: ignore[union-attr]  # queue_mail: there is one
     return submission
 
 
