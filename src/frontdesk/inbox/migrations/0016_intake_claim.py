@@ -13,6 +13,8 @@ that the plan reads the index `inbox_sub_hash_idx` however small the table was w
 function). `inbox_intake_guard` of 0008 is no longer called and goes.
 """
 
+from importlib import import_module
+
 from django.db import migrations
 
 CLAIM = """
@@ -35,31 +37,24 @@ END
 $$
 """
 
-GUARD = """
-CREATE OR REPLACE FUNCTION inbox_intake_guard(lock_key bigint, of_form bigint, digest varchar, since timestamptz)
-RETURNS bigint LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_custom_plan AS $$
-BEGIN
-    PERFORM pg_advisory_xact_lock(lock_key);
-    RETURN (
-        SELECT s.id FROM inbox_submission s
-        WHERE s.form_id = of_form AND s.answers_hash = digest AND s.created_at >= since
-        ORDER BY s.created_at DESC LIMIT 1
-    );
-END
-$$
-"""
+# Made again when the migration is reversed: 0008's own statement.
+GUARD = import_module("frontdesk.inbox.migrations.0008_intake_functions").GUARD
 
 
 def claim(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(CLAIM)
-        schema_editor.execute("DROP FUNCTION IF EXISTS inbox_intake_guard(bigint, bigint, varchar, timestamptz)")
+        schema_editor.execute(
+            "DROP FUNCTION IF EXISTS inbox_intake_guard(bigint, bigint, varchar, timestamptz)"
+        )
 
 
 def guard(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(GUARD)
-        schema_editor.execute("DROP FUNCTION IF EXISTS inbox_intake_claim(bigint, bigint, varchar, timestamptz)")
+        schema_editor.execute(
+            "DROP FUNCTION IF EXISTS inbox_intake_claim(bigint, bigint, varchar, timestamptz)"
+        )
 
 
 class Migration(migrations.Migration):
