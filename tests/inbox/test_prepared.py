@@ -133,3 +133,20 @@ def test_a_computed_column_is_refused_where_the_statements_are_run_one_by_one(co
     with pytest.raises(NotImplementedError):
         insert_family(submissions, row, [], computed=("language", "lower(%s)", ["EN"]))
     assert not Submission.objects.exists()
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="ids are taken before on PostgreSQL")
+def test_an_id_taken_before_is_the_one_a_keyed_insert_writes(contact_form):
+    keyed = Insert(Submission, keyed=True)
+    first, second = keyed.reserve_id(), keyed.reserve_id()
+    assert second > first
+    new_id, _ = insert_family(keyed, keyed.bind(id=second, **submission_values(contact_form)), [])
+    assert new_id == second and stored(second) == stored(
+        Submission.objects.create(**submission_values(contact_form)).pk
+    )
+
+
+@pytest.mark.skipif("connection.vendor == 'postgresql'", reason="PostgreSQL takes it")
+def test_an_id_is_not_taken_before_where_there_is_no_sequence(contact_form):
+    with pytest.raises(NotImplementedError):
+        Insert(Submission, keyed=True).reserve_id()

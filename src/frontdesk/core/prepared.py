@@ -169,7 +169,8 @@ class Insert:
     def reserve_id(self) -> int:
         """PostgreSQL: the next id of the table's sequence, for a row a `keyed` Insert writes
         later; the rows that name it can then be bound before the statement that writes them all."""
-        connection = connections[self.using]
+        if connections[self.using].vendor != "postgresql":
+            raise NotImplementedError("An id is taken before its row on PostgreSQL only.")
         pk = self.model._meta.pk
         assert pk is not None
         with statement_cursor(self.using) as cursor:
@@ -177,7 +178,6 @@ class Insert:
                 "SELECT nextval(pg_get_serial_sequence(%s, %s))", [self.model._meta.db_table, column_of(pk)]
             )
             (reserved,) = cursor.fetchone()
-        assert connection.vendor == "postgresql"
         return reserved
 
 

@@ -8,7 +8,8 @@ that can be judged without writing (the answers, the files) is judged before the
 begins, and the counts are kept by inserting a row (operations/tallies.py), so nothing in the
 transaction is shared by two distinct posts (docs/architecture.md, "The public door"). On
 PostgreSQL the lock and the search are the first step of the one statement that writes the rows
-(inbox_intake_claim, migration 0016), and a post without files or mail is that statement alone.
+(inbox_intake_claim, migration 0016), and a post without files is that statement alone, the
+queued mail of a form that mails included.
 """
 
 from __future__ import annotations
@@ -272,17 +273,17 @@ def _store(form, rows: _Rows, uploads, written, since, source, actor):
 def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lock_name):
     """The write half of accept_submission on PostgreSQL: the submission's rows in one statement
     whose first step is inbox_intake_claim (migration 0016), the lock and the search for an
-    identical submission. A post without files or mail is that statement alone, committed by
-    itself; files and a queued mail share a transaction with it."""
+    identical submission. Without files it is that statement alone, committed by itself, with
+    the mail's row in it when the queue is the database's (any other queue is given the mail
+    once it has committed); files share a transaction with it."""
     claim = (
         "form_id",
         "inbox_intake_claim(%s, %s, %s, %s)",
         [advisory_key(lock_name), form.pk, rows.submission.answers_hash, since],
     )
-    connection = connections["default"]
     mail_after = rows.mail is not None and (uploads or not rows.mail_with_rows())
     # Inside a caller's transaction it is a savepoint, so a refusal leaves that transaction usable.
-    alone = not (uploads or mail_after or connection.in_atomic_block)
+    alone = not (uploads or connections["default"].in_atomic_block)
     try:
         with nullcontext() if alone else transaction.atomic():
             return _write(rows, uploads, written, claim, queue_mail=mail_after), True
