@@ -17,7 +17,9 @@ writer of that form, not only those that could collide. Each database has its ow
   `flock` of a file beside the database (`<name>-writers`), which the kernel hands to the next
   waiter the moment it is let go. Only writers outside these blocks still meet in the busy
   handler. (p99 of the public door under 16 clients: seconds without the process lock, and
-  130 ms against 79 ms without the file lock, docs/performance.md.)
+  130 ms against 79 ms without the file lock, docs/performance.md.) `writers_turn` is that
+  queue alone, for a single statement that commits by itself: SQLite's write lock, taken at the
+  statement's first step, already keeps its search and its write together.
 """
 
 from __future__ import annotations
@@ -71,16 +73,28 @@ def exclusive_transaction(name: str, using: str = "default") -> Iterator[None]:
         finally:
             _release(connection, lock_name)
         return
-    if connection.vendor == "sqlite" and not connection.in_atomic_block:
-        # Only outside a transaction: one already open may hold SQLite's lock while a thread
-        # holding this one waits for it.
-        with _sqlite_writers[using], _sqlite_file_lock(connection), transaction.atomic(using=using):
+    if connection.vendor == "sqlite":
+        with writers_turn(using), transaction.atomic(using=using):
             yield
         return
     with transaction.atomic(using=using):
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [advisory_key(name)])
+        yield
+
+
+@contextmanager
+def writers_turn(using: str = "default") -> Iterator[None]:
+    """SQLite: wait until no other writer of this process or of another one that asks the same is
+    in its block, without a transaction of its own (for a statement that commits by itself).
+    Elsewhere, and inside a transaction, it does nothing: a transaction already open may hold
+    SQLite's lock while a thread holding this one waits for it."""
+    connection = connections[using]
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        yield
+        return
+    with _sqlite_writers[using], _sqlite_file_lock(connection):
         yield
 
 

@@ -12,6 +12,7 @@ filled in from the fields) and the model signals, so use it only for models noth
 from __future__ import annotations
 
 import functools
+import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -21,7 +22,15 @@ from django.db import connections, models
 from django.db.models import Model
 from django.utils import timezone
 
+from frontdesk.core import sqlite_family
+
 TEXT_FIELDS = (models.CharField, models.TextField)
+
+# What a row written beside a parent (insert_family) holds, in a text or JSON column its Insert
+# names as `naming_parent`, where the parent's id belongs before there is one: the statement
+# puts the id in its place. Drawn per process, 18 digits, so that no visitor's text holds it by
+# chance; a number, so that it passes wherever an id does (a URL's <int:pk>, a JSON number).
+PARENT_ID_STAND_IN = 10**17 + secrets.randbelow(9 * 10**17)
 
 
 @functools.cache
@@ -74,15 +83,17 @@ class Insert:
     """INSERTs into one model's table: `one(**values)` answers the new row's id; `bind` prepares
     rows for `run_one` and `run_many` (all rows in one statement)."""
 
-    def __init__(self, model: type[Model], using: str = "default", *, keyed: bool = False) -> None:
+    def __init__(
+        self, model: type[Model], using: str = "default", *, naming_parent: Sequence[str] = ()
+    ) -> None:
         self.model, self.using = model, using
-        # Every column but a primary key the database numbers itself (a UUID key is written);
-        # `keyed` writes that one too, with an id taken before (`reserve_id`).
+        # Every column but a primary key the database numbers itself (a UUID key is written).
         self.fields = [
-            field
-            for field in model._meta.concrete_fields
-            if keyed or not (field.primary_key and field.db_returning)
+            field for field in model._meta.concrete_fields if not (field.primary_key and field.db_returning)
         ]
+        # Text or JSON columns whose value may hold PARENT_ID_STAND_IN, written as a row beside a
+        # parent by insert_family: there the stand-in becomes the parent's new id.
+        self.naming_parent = frozenset(naming_parent)
         self._names = {field.attname for field in self.fields}
         self._positions = {field.attname: position for position, field in enumerate(self.fields)}
         # For each column, the one type of value its field stores exactly as given on every
@@ -166,20 +177,6 @@ class Insert:
     def one(self, **values) -> int:
         return self.run_one(self.bind(**values))
 
-    def reserve_id(self) -> int:
-        """PostgreSQL: the next id of the table's sequence, for a row a `keyed` Insert writes
-        later; the rows that name it can then be bound before the statement that writes them all."""
-        if connections[self.using].vendor != "postgresql":
-            raise NotImplementedError("An id is taken before its row on PostgreSQL only.")
-        pk = self.model._meta.pk
-        assert pk is not None
-        with statement_cursor(self.using) as cursor:
-            cursor.execute(
-                "SELECT nextval(pg_get_serial_sequence(%s, %s))", [self.model._meta.db_table, column_of(pk)]
-            )
-            (reserved,) = cursor.fetchone()
-        return reserved
-
 
 DATETIME = object()  # a marker: an aware datetime goes to the database's adapter only
 INTEGER_FIELDS = (
@@ -216,6 +213,11 @@ _family_sql: dict[tuple, str] = {}
 
 Children = list[tuple[Insert, str, list[list]]]
 Computed = tuple[str, str, list]  # (attname, SQL expression with %s placeholders, its parameters)
+Condition = tuple[str, list]  # (an SQL query with %s placeholders, its parameters)
+
+
+class NotWritten(Exception):
+    """insert_family's `unless` query found a row, so nothing was written."""
 
 
 def insert_family(
@@ -225,6 +227,7 @@ def insert_family(
     beside: Sequence[tuple[Insert, list]] = (),
     *,
     computed: Computed | None = None,
+    unless: Condition | None = None,
 ) -> tuple[int, list[int]]:
     """Insert one bound `row` of `parent`; for each child `(insert, attname, rows)`, bound rows
     whose column `attname` refers to it; and each `(insert, row)` of `beside`, a row of its own.
@@ -232,22 +235,40 @@ def insert_family(
 
     On PostgreSQL this is one statement (a data-modifying WITH, each child's VALUES taking the id
     from the parent's RETURNING): a round trip to the server, and a parse and plan there, saved
-    per table on every accepted post. SQLite and MariaDB have no such statement, and run one per
-    table. `computed` (PostgreSQL only) is `(attname, expression, params)`: the parent's column
-    takes the value of an SQL expression with its own parameters instead of the bound one, such as
-    a function that may stop the statement before it writes (inbox migration 0016).
+    per table on every accepted post. On SQLite it is one statement too, an INSERT into a view of
+    this process's own whose trigger writes the rows (core/sqlite_family.py). MariaDB has neither
+    and runs one statement per table.
+
+    A row beside whose Insert has `naming_parent` columns has PARENT_ID_STAND_IN in them replaced
+    by the parent's new id, so a row that names the parent (a queued mail's arguments) is bound
+    before the id exists and still written by the same statement.
+
+    `computed` (PostgreSQL only) is `(attname, expression, params)`: the parent's column takes the
+    value of an SQL expression with its own parameters instead of the bound one, such as a
+    function that may stop the statement before it writes (inbox migration 0016). `unless`
+    (SQLite only) is `(query, params)`: nothing is written when the query finds a row, judged in
+    the statement that writes, so no other writer comes between; then NotWritten is raised.
     """
     children = [child for child in children if child[2]]
     connection = connections[parent.using]
     if computed is not None and connection.vendor != "postgresql":
         raise NotImplementedError("A computed column is written on PostgreSQL only.")
+    if unless is not None and connection.vendor != "sqlite":
+        raise NotImplementedError("A condition in the same statement is SQLite's only.")
+    if connection.vendor == "sqlite":
+        answered = sqlite_family.insert(connection, parent, row, children, beside, unless)
+        if answered is None:
+            raise NotWritten
+        return answered
     if connection.vendor != "postgresql":
         parent_id = parent.run_one(row)
         for insert, attname, rows in children:
             for child_row in rows:
                 insert.put(child_row, attname, parent_id)
             insert.run_many(rows)
-        return parent_id, [insert.run_one(beside_row) for insert, beside_row in beside]
+        return parent_id, [
+            insert.run_one(_naming(insert, beside_row, parent_id)) for insert, beside_row in beside
+        ]
     shape = (
         parent,
         computed[:2] if computed else None,
@@ -275,6 +296,19 @@ def insert_family(
         for child_row in rows:
             insert.put(child_row, attname, parent_id)
     return parent_id, beside_ids
+
+
+def _naming(insert: Insert, row: list, parent_id: int) -> list:
+    """`row` with PARENT_ID_STAND_IN replaced by `parent_id` in its `naming_parent` columns, bound
+    as text (where the statement cannot do it: one INSERT per table)."""
+    if not insert.naming_parent:
+        return row
+    row = list(row)
+    for attname in insert.naming_parent:
+        position = insert._positions[attname]
+        if isinstance(row[position], str):
+            row[position] = row[position].replace(str(PARENT_ID_STAND_IN), str(parent_id))
+    return row
 
 
 def _family_statement(
@@ -307,7 +341,19 @@ def _family_statement(
         values = ", ".join([row] * len(rows))
         parts.append(f"child_{number} AS (INSERT INTO {table} ({columns}) VALUES {values})")  # noqa: S608
     answered = [new_id("new_row", parent)]
+    connection = connections[parent.using]
     for number, insert in enumerate(beside):
-        parts.append(f"beside_{number} AS ({insert._statement(1, returning=True)})")
+        statement = insert._statement(1, returning=True)
+        if insert.naming_parent:
+            placeholders = [
+                f"replace(%s::text, '{PARENT_ID_STAND_IN}', {new_id('new_row', parent)}::text)"
+                f"::{field.db_type(connection)}"
+                if field.attname in insert.naming_parent
+                else "%s"
+                for field in insert.fields
+            ]
+            values = "VALUES (" + ", ".join(["%s"] * len(insert.fields)) + ")"
+            statement = statement.replace(values, "VALUES (" + ", ".join(placeholders) + ")")
+        parts.append(f"beside_{number} AS ({statement})")
         answered.append(new_id(f"beside_{number}", insert))
     return "WITH " + ", ".join(parts) + " SELECT " + ", ".join(answered)

@@ -48,7 +48,8 @@ class QueuedRow:
 
         global _rows
         if _rows is None:
-            _rows = Insert(DBTaskResult)
+            # The arguments may name the row the task is written beside (core/prepared.insert_family).
+            _rows = Insert(DBTaskResult, naming_parent=["args_kwargs"])
         self.rows = _rows
         backend = task.get_backend()
         if not isinstance(backend, DatabaseBackend):

@@ -1,15 +1,19 @@
 """Accepting a submission: the one function behind the public door and "typed in by hand".
 
 Identical answers to the same form within `duplicate_window` seconds update the earlier
-submission instead of making a new one. Race safety: the transaction holds a lock on the name
-"form + digest of the answers" (core/locks.py), so fifty identical posts at once still find each
-other, while posts with other answers, to this form or any other, never wait for it. Everything
-that can be judged without writing (the answers, the files) is judged before the transaction
-begins, and the counts are kept by inserting a row (operations/tallies.py), so nothing in the
-transaction is shared by two distinct posts (docs/architecture.md, "The public door"). On
-PostgreSQL the lock and the search are the first step of the one statement that writes the rows
-(inbox_intake_claim, migration 0016), and a post without files is that statement alone, the
-queued mail of a form that mails included.
+submission instead of making a new one. Race safety: the search for an earlier one and the write
+are made under a lock on the name "form + digest of the answers" (core/locks.py), so fifty
+identical posts at once still find each other, while posts with other answers, to this form or
+any other, never wait for it. Everything that can be judged without writing (the answers, the
+files) is judged before anything is written, and the counts are kept by inserting a row
+(operations/tallies.py), so nothing written is shared by two distinct posts (docs/architecture.md,
+"The public door").
+
+A post without files is one statement that writes every row: on PostgreSQL its first step takes
+the lock and makes the search (inbox_intake_claim, migration 0016), the queued mail of a form
+that mails included; on SQLite the search is its WHERE, under SQLite's one write lock, in the
+writers' turn of core/locks.py. MariaDB runs the search and one INSERT per table in a
+transaction between GET_LOCK and RELEASE_LOCK.
 """
 
 from __future__ import annotations
@@ -30,9 +34,9 @@ from frontdesk.core import log
 from frontdesk.core.acting import Actor, current_token, require_permission
 from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import default_language, is_site_language
-from frontdesk.core.locks import advisory_key, exclusive_transaction
+from frontdesk.core.locks import advisory_key, exclusive_transaction, writers_turn
 from frontdesk.core.models import LogEntry
-from frontdesk.core.prepared import Computed, Insert, insert_family
+from frontdesk.core.prepared import PARENT_ID_STAND_IN, Computed, Condition, Insert, NotWritten, insert_family
 from frontdesk.inbox.answers import CleanAnswer, clean_answers
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Answer, Form, Status, Submission
@@ -77,12 +81,10 @@ def _search_text(answers: list[CleanAnswer]) -> str:
 
 # The intake's writes run on every accepted post: their SQL is written once (core/prepared.py).
 SUBMISSIONS, ANSWERS, LOG_LINES = Insert(Submission), Insert(Answer), Insert(LogEntry)
-SUBMISSIONS_KEYED = Insert(Submission, keyed=True)  # with an id taken before (PostgreSQL, a mailed form)
 
 
-def _earlier_duplicate(form_id: int, digest: str, since) -> int | None:
-    """The id of the newest submission of the form with these answers since `since`, or None
-    (SQLite and MariaDB, inside the lock of core/locks.py).
+def _duplicate_search(form_id: int, digest: str, since) -> Condition:
+    """The query for the newest submission of the form with these answers since `since`: its id.
 
     Written as SQL for the reason of core/prepared.py; served by the index inbox_sub_hash_idx.
     The search is the same in inbox_intake_claim (PostgreSQL): a change to it changes both, that
@@ -90,12 +92,17 @@ def _earlier_duplicate(form_id: int, digest: str, since) -> int | None:
     """
     connection = connections["default"]
     table = connection.ops.quote_name(Submission._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT id FROM {table} WHERE form_id = %s AND answers_hash = %s"  # noqa: S608 - a model's name
-            " AND created_at >= %s ORDER BY created_at DESC LIMIT 1",
-            [form_id, digest, connection.ops.adapt_datetimefield_value(since)],
-        )
+    return (
+        f"SELECT id FROM {table} WHERE form_id = %s AND answers_hash = %s"  # noqa: S608 - a model's name
+        " AND created_at >= %s ORDER BY created_at DESC LIMIT 1",
+        [form_id, digest, connection.ops.adapt_datetimefield_value(since)],
+    )
+
+
+def _earlier_duplicate(form_id: int, digest: str, since) -> int | None:
+    """The id `_duplicate_search` finds, or None (SQLite and MariaDB, inside the writers' lock)."""
+    with connections["default"].cursor() as cursor:
+        cursor.execute(*_duplicate_search(form_id, digest, since))
         row = cursor.fetchone()
     return row[0] if row else None
 
@@ -168,8 +175,11 @@ def accept_submission(
     written: list[str] = []  # names on the inbox storage, deleted again if the block fails
     lock_name = f"inbox.intake:{form.pk}:{digest}"
     try:
-        if connections["default"].vendor == "postgresql":
+        vendor = connections["default"].vendor
+        if vendor == "postgresql":
             return _store_claimed(form, rows, uploads, written, now - window, source, actor, lock_name)
+        if vendor == "sqlite":
+            return _store_unless_repeated(form, rows, uploads, written, now - window, source, actor)
         with exclusive_transaction(lock_name):
             return _store(form, rows, uploads, written, now - window, source, actor)
     except BaseException:
@@ -225,34 +235,33 @@ class _Rows:
         )
         self.count_row = tallies.change_row(form.pk, self.submission.status_id, total=1, unread=1)
         self.mail = NewSubmissionMail.prepare(form, self.submission.language, now, self.answers, file_names)
-        self.mail_row: tuple[Insert, list] | None = None
-
-    def mail_with_rows(self) -> bool:
-        """PostgreSQL: take the new submission's id now, so that the queue's row for its mail,
-        which names it, is bound before the one statement and written by it. Answers whether it
-        was (a mail to the database queue); else the mail is queued after the rows, if at all."""
-        if self.mail is None or not self.mail.mails.in_database_queue:
-            return False
-        reserved = SUBMISSIONS_KEYED.reserve_id()
-        self.mail_row = self.mail.queued_row(reserved)
-        self.submission.pk = reserved
-        self.submission_row = SUBMISSIONS_KEYED.bind(
-            **{field.attname: getattr(self.submission, field.attname) for field in SUBMISSIONS_KEYED.fields}
+        # With the database queue, the mail's row is bound here too, the submission's id
+        # standing in as PARENT_ID_STAND_IN, and written by the statement that writes the rest
+        # (on PostgreSQL and SQLite); else the mail is queued after the rows.
+        self.mail_row = (
+            self.mail.queued_row(PARENT_ID_STAND_IN)
+            if self.mail is not None and connections["default"].vendor in {"postgresql", "sqlite"}
+            else None
         )
-        return True
 
-    def write(self, claim: Computed | None = None) -> Submission:
-        """Insert the submission, its answers, its log line and the form's count row, and the
-        queue's row for the mail when `mail_with_rows` bound it: one statement on PostgreSQL, its
-        form column computed by `claim`; four elsewhere (core/prepared.insert_family)."""
+    @property
+    def mail_after(self) -> bool:
+        """Whether the mail is queued once the rows are written (not written with them)."""
+        return self.mail is not None and self.mail_row is None
+
+    def write(self, claim: Computed | None = None, unless: Condition | None = None) -> Submission:
+        """Insert the submission, its answers, its log line, the form's count row and the
+        queue's row for the mail when there is one: one statement on PostgreSQL, its form column
+        computed by `claim`, and on SQLite, not written (NotWritten) when `unless` finds a row;
+        one per table on MariaDB (core/prepared.insert_family)."""
         submission = self.submission
-        keyed = submission.pk is not None
         submission.pk, (change_id, *_mail_id) = insert_family(
-            SUBMISSIONS_KEYED if keyed else SUBMISSIONS,
+            SUBMISSIONS,
             self.submission_row,
             [(ANSWERS, "submission_id", self.answer_rows), (LOG_LINES, "object_id", [self.log_row])],
             beside=[(tallies.CHANGES, self.count_row), *([self.mail_row] if self.mail_row else [])],
             computed=claim,
+            unless=unless,
         )
         submission._state.adding, submission._state.db = False, "default"
         for answer in self.answers:
@@ -262,12 +271,12 @@ class _Rows:
 
 
 def _store(form, rows: _Rows, uploads, written, since, source, actor):
-    """The write half of accept_submission on SQLite and MariaDB, run inside its transaction and
-    the lock on "form + digest"."""
+    """The write half of accept_submission on MariaDB, run inside its transaction and the lock on
+    "form + digest"."""
     earlier_id = _earlier_duplicate(form.pk, rows.submission.answers_hash, since)
     if earlier_id is not None:
         return _repeated(earlier_id, rows, source, actor)
-    return _write(rows, uploads, written, None, queue_mail=rows.mail is not None), True
+    return _write(rows, uploads, written, None, queue_mail=rows.mail_after), True
 
 
 def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lock_name):
@@ -281,12 +290,11 @@ def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lo
         "inbox_intake_claim(%s, %s, %s, %s)",
         [advisory_key(lock_name), form.pk, rows.submission.answers_hash, since],
     )
-    mail_after = rows.mail is not None and (uploads or not rows.mail_with_rows())
     # Inside a caller's transaction it is a savepoint, so a refusal leaves that transaction usable.
     alone = not (uploads or connections["default"].in_atomic_block)
     try:
         with nullcontext() if alone else transaction.atomic():
-            return _write(rows, uploads, written, claim, queue_mail=mail_after), True
+            return _write(rows, uploads, written, claim, queue_mail=rows.mail_after), True
     except DatabaseError as error:
         earlier_id = _claimed_by(error)
         if earlier_id is None:
@@ -295,8 +303,28 @@ def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lo
         return _repeated(earlier_id, rows, source, actor)
 
 
-def _write(rows: _Rows, uploads, written, claim, *, queue_mail: bool) -> Submission:
-    submission = rows.write(claim)
+def _store_unless_repeated(form, rows: _Rows, uploads, written, since, source, actor):
+    """The write half of accept_submission on SQLite: the submission's rows in one statement
+    whose WHERE is the search for an identical submission, in the writers' turn (core/locks.py),
+    one writer at a time as SQLite runs them anyway. As on PostgreSQL, without files it is that
+    statement alone, the mail's row for the database queue in it; files share a transaction."""
+    search = _duplicate_search(form.pk, rows.submission.answers_hash, since)
+    alone = not (uploads or connections["default"].in_atomic_block)
+    with writers_turn():
+        for _attempt in range(2):  # a second only when the earlier one went between the two
+            try:
+                with nullcontext() if alone else transaction.atomic():
+                    return _write(rows, uploads, written, unless=search, queue_mail=rows.mail_after), True
+            except NotWritten:
+                earlier_id = _earlier_duplicate(form.pk, rows.submission.answers_hash, since)
+            if earlier_id is not None:
+                with transaction.atomic():
+                    return _repeated(earlier_id, rows, source, actor)
+    raise RuntimeError("An identical submission was found and then gone twice.")
+
+
+def _write(rows: _Rows, uploads, written, claim=None, *, unless=None, queue_mail: bool) -> Submission:
+    submission = rows.write(claim, unless)
     store_files(submission, uploads, written)
     if queue_mail:
         # Queued with the rows (core/mail.py): a queue in the database commits the mail with them;
