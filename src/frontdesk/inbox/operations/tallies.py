@@ -3,13 +3,15 @@ deletes a submission calls `shift`; `recount` rebuilds them from the rows (bulk 
 
 `shift` only ever inserts a row (models/tallies.py): an insert takes no lock another writer
 waits for, so concurrent posts to one form run side by side. Readers sum the rows of a form and
-status; `fold` keeps that sum cheap by replacing them with one row, run by the shift whose new
-row's id is a multiple of FOLD_EVERY, so a pair holds about FOLD_EVERY rows on average.
+status; `fold` keeps that sum cheap by replacing them with one row, run after the shift whose
+new row's id is a multiple of FOLD_EVERY, so a pair holds about FOLD_EVERY rows on average.
 """
 
 from __future__ import annotations
 
-from django.db import transaction
+import logging
+
+from django.db import DatabaseError, transaction
 from django.db.models import Count, Q, Sum
 
 from frontdesk.core.prepared import Insert
@@ -31,10 +33,28 @@ def change_row(form_id: int, status_id: int, *, total: int = 0, unread: int = 0)
     return CHANGES.bind(form_id=form_id, status_id=status_id, total=total, unread=unread)
 
 
+logger = logging.getLogger(__name__)
+
+
 def changed(change_id: int, form_id: int, status_id: int) -> None:
-    """After a change row went in: fold the pair's rows when its id says it is time."""
+    """After a change row went in: fold the pair's rows when its id says it is time, once the
+    change has committed, in a transaction of its own. Inside the change's transaction a fold
+    made it longer, and on MariaDB its locked read could deadlock with another post's insert,
+    which rolled back that whole transaction: the visitor's submission with it."""
     if change_id % FOLD_EVERY == 0:
+        transaction.on_commit(lambda: _fold_or_leave(form_id, status_id))
+
+
+def _fold_or_leave(form_id: int, status_id: int) -> None:
+    """A fold is housekeeping: the sums are right with the rows folded or not, and the pair's
+    next fold takes what this one leaves. So a fold that fails (a deadlock, a lock timeout) is
+    logged and the request carries on."""
+    try:
         fold(form_id, status_id)
+    except DatabaseError:
+        logger.warning(
+            "The counts of form %s, status %s were not folded this time.", form_id, status_id, exc_info=True
+        )
 
 
 @transaction.atomic
