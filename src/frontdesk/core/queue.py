@@ -27,11 +27,34 @@ def is_database_queue(task: Task) -> bool:
     return isinstance(task.get_backend(), DatabaseBackend)
 
 
+def _task_rows() -> Insert:
+    from django_tasks_db.models import DBTaskResult
+
+    global _rows
+    if _rows is None:
+        # The arguments may name the row the task is written beside (core/prepared.insert_family).
+        _rows = Insert(DBTaskResult, naming_parent=["args_kwargs"])
+    return _rows
+
+
 @functools.lru_cache(maxsize=32)
-def _validate(backend: DatabaseBackend, task: Task) -> None:
-    # What enqueue() checks on every call (it inspects the function's signature): once per
-    # backend and task is enough, since neither changes.
+def _bound_task(backend: DatabaseBackend, task: Task) -> tuple:
+    """A row of `task` bound, without its id and arguments. Once per backend and task, as what
+    enqueue() checks on every call (it inspects the function's signature): neither changes."""
+    from django_tasks_db.models import get_date_max
+
     backend.validate_task(task)
+    return tuple(
+        _task_rows().bind(
+            id=None,
+            args_kwargs=None,
+            priority=task.priority,
+            task_path=task.module_path,
+            queue_name=task.queue_name,
+            run_after=task.run_after or get_date_max(),
+            backend_name=backend.alias,
+        )
+    )
 
 
 class QueuedRow:
@@ -44,26 +67,12 @@ class QueuedRow:
     """
 
     def __init__(self, task: Task) -> None:
-        from django_tasks_db.models import DBTaskResult, get_date_max
-
-        global _rows
-        if _rows is None:
-            # The arguments may name the row the task is written beside (core/prepared.insert_family).
-            _rows = Insert(DBTaskResult, naming_parent=["args_kwargs"])
-        self.rows = _rows
+        self.rows = _task_rows()
         backend = task.get_backend()
         if not isinstance(backend, DatabaseBackend):
             raise TypeError(f"QueuedRow writes to the database queue; {task.name} goes to another.")
-        _validate(backend, task)
-        self.params = _rows.bind(
-            id=backend._get_id(),
-            args_kwargs=None,
-            priority=task.priority,
-            task_path=task.module_path,
-            queue_name=task.queue_name,
-            run_after=task.run_after or get_date_max(),
-            backend_name=backend.alias,
-        )
+        self.params = list(_bound_task(backend, task))
+        self.rows.set(self.params, "id", backend._get_id())
 
     def write(self, **kwargs) -> None:
         self.rows.run_one(self.bound(**kwargs))

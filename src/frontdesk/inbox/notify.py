@@ -8,14 +8,16 @@ sender is always the site's own address. A failure is written to `notify_error`.
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 
+from django.conf import settings
 from django.db.models import Value
 from django.db.models.functions import Concat
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from frontdesk.core.mail import Mails, Recipient
-from frontdesk.core.prepared import Insert
+from frontdesk.core.prepared import PARENT_ID_STAND_IN, Insert
 from frontdesk.core.serving import absolute_url
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.queries import assignees
@@ -75,11 +77,20 @@ class NewSubmissionMail:
         return self.mails.queued_row(self._context(submission_id), failure_key=submission_id)
 
     def _context(self, submission_id: int) -> dict:
-        return {
-            **self.context,
-            "submission_id": submission_id,
-            "panel_url": absolute_url(reverse("panel:panel-inbox:submission", args=[submission_id])),
-        }
+        return {**self.context, "submission_id": submission_id, "panel_url": _panel_link(submission_id)}
+
+
+def _panel_link(submission_id: int) -> str:
+    """The submission's page in the panel, as an absolute address: reversed once per site address
+    and script prefix (a reverse is a noticeable share of a mailed post) and the id put in."""
+    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    template = _panel_link_template(settings.BASE_URL, get_script_prefix(), urlconf)
+    return template.replace(str(PARENT_ID_STAND_IN), str(submission_id))
+
+
+@functools.lru_cache(maxsize=8)
+def _panel_link_template(base_url: str, prefix: str, urlconf: object) -> str:
+    return absolute_url(reverse("panel:panel-inbox:submission", args=[PARENT_ID_STAND_IN]))
 
 
 def mail_context(form: Form, received: datetime, answers: list[dict], file_names: list[str]) -> dict:
