@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 
 import pytest
@@ -10,6 +11,7 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from frontdesk.core import sqlite_family
 from frontdesk.core.models import LogEntry
 from frontdesk.core.prepared import PARENT_ID_STAND_IN, Insert, NotWritten, insert_family
 from frontdesk.core.sqlite_family import forget
@@ -254,3 +256,22 @@ def test_migrations_run_on_a_connection_that_has_written_a_family(contact_form):
     form = Form.objects.create(slug="after", title={"en": "After"})
     new_id, _ = insert_family(*a_family(form))
     assert Submission.objects.get(pk=new_id).form == form
+
+
+def test_shapes_met_by_many_threads_at_once_get_a_number_each(monkeypatch):
+    """Two threads meeting two new shapes at once would otherwise share one view's name."""
+    monkeypatch.setattr(sqlite_family, "_shapes", {})  # this process's own are left as they are
+    shapes = [("a shape of this test", number) for number in range(40)]
+    start, numbers = threading.Barrier(len(shapes)), {}
+
+    def number_of(shape) -> None:
+        start.wait()
+        numbers[shape] = sqlite_family._number(shape)
+
+    threads = [threading.Thread(target=number_of, args=(shape,)) for shape in shapes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(numbers.values())) == len(shapes)
+    assert all(sqlite_family._number(shape) == numbers[shape] for shape in shapes)  # and keeps it

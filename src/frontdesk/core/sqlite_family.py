@@ -27,6 +27,7 @@ INSERT into a view that holds nothing, whose INSTEAD OF trigger writes the rows:
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from frontdesk.core.prepared import Insert
 
 _shapes: dict[tuple, int] = {}  # a family's shape: its number in this process
+_numbering = threading.Lock()
 _statements: dict[tuple, tuple[list[str], str]] = {}  # (shape, condition): (DDL, INSERT)
 
 
@@ -56,7 +58,7 @@ def insert(
         *((_written_by(child), attname) for child, attname, _rows in children),
         *(_written_by(insert) for insert, _row in beside),
     )
-    number = _shapes.setdefault(shape, len(_shapes))
+    number = _number(shape)
     key = (shape, unless[0] if unless else None)
     if key not in _statements:
         _statements[key] = _write_statements(number, parent, children, [b for b, _row in beside], unless)
@@ -86,6 +88,16 @@ def insert(
         for child_row in rows:
             child.put(child_row, attname, parent_id)
     return parent_id, beside_ids
+
+
+def _number(shape: tuple) -> int:
+    """The shape's number in this process, the same in every thread: two threads meeting two new
+    shapes at once must not both take the next number (one view name, two definitions)."""
+    number = _shapes.get(shape)
+    if number is None:
+        with _numbering:
+            number = _shapes.setdefault(shape, len(_shapes))
+    return number
 
 
 def forget(sender=None, *, using: str = "default", **kwargs) -> None:
