@@ -164,6 +164,28 @@ def test_a_row_beside_names_the_parent_by_the_id_it_is_given_in_the_same_stateme
     assert LogEntry.objects.filter(detail__submission=new_id).count() == 1
 
 
+def test_a_row_beside_whose_insert_names_no_parent_column_is_written_as_bound(contact_form):
+    """Only the columns an Insert names are touched, whichever Insert of the table wrote first."""
+    submissions = Insert(Submission)
+    detail = {"number": PARENT_ID_STAND_IN}
+    written = {}
+    for naming in (["detail"], []):
+        log_lines = Insert(LogEntry, naming_parent=naming)
+        log_row = log_lines.bind(
+            content_type_id=ContentType.objects.get_for_model(Submission).pk,
+            object_id=1,
+            action="bench",
+            detail=detail,
+            created_at=MOMENT,
+        )
+        new_id, (line_id,) = insert_family(
+            submissions, submissions.bind(**submission_values(contact_form)), [], [(log_lines, log_row)]
+        )
+        written[tuple(naming)] = (new_id, LogEntry.objects.get(pk=line_id).detail)
+    assert written[("detail",)][1] == {"number": written[("detail",)][0]}
+    assert written[()][1] == {"number": PARENT_ID_STAND_IN}
+
+
 def a_family(form, **values) -> tuple:
     """A submission with two answers and its count row, bound: insert_family's arguments."""
     submissions, answers, tallies = Insert(Submission), Insert(Answer), Insert(Tally)

@@ -114,7 +114,8 @@ def forget(sender=None, *, using: str = "default", **kwargs) -> None:
 
 
 def _written_by(insert: Insert) -> tuple:
-    return (insert.model, insert.using, *(field.attname for field in insert.fields))
+    """What the view's trigger does with the Insert's rows: its columns, and which name the parent."""
+    return (insert.model, insert.using, insert.naming_parent, *(field.attname for field in insert.fields))
 
 
 def _numbered(insert: Insert) -> bool:

@@ -236,13 +236,9 @@ class _Rows:
         self.count_row = tallies.change_row(form.pk, self.submission.status_id, total=1, unread=1)
         self.mail = NewSubmissionMail.prepare(form, self.submission.language, now, self.answers, file_names)
         # With the database queue, the mail's row is bound here too, the submission's id
-        # standing in as PARENT_ID_STAND_IN, and written by the statement that writes the rest
-        # (on PostgreSQL and SQLite); else the mail is queued after the rows.
-        self.mail_row = (
-            self.mail.queued_row(PARENT_ID_STAND_IN)
-            if self.mail is not None and connections["default"].vendor in {"postgresql", "sqlite"}
-            else None
-        )
+        # standing in as PARENT_ID_STAND_IN, and written with the rest (insert_family: in the one
+        # statement on PostgreSQL and SQLite); any other queue is given the mail after the rows.
+        self.mail_row = self.mail.queued_row(PARENT_ID_STAND_IN) if self.mail is not None else None
 
     @property
     def mail_after(self) -> bool:
