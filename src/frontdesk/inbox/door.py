@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from frontdesk.core.head import render_page
@@ -253,6 +254,8 @@ def answer(request: HttpRequest, outcome: Outcome, form=None) -> HttpResponse:
         response = HttpResponseRedirect(redirect_to)
     for name, value in outcome.headers.items():
         response[name] = value
+    # The language the words above are in: the page's (or the site's default before it is read).
+    response["Content-Language"] = get_language()
     return response
 
 
