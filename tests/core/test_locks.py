@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 
 import pytest
 from django.conf import settings
@@ -28,10 +29,8 @@ else:
 """
 
 
-@pytest.fixture
-def file_database(tmp_path):
-    """An SQLite database in a file beside the tests' own, configured as the site configures it."""
-    path = tmp_path / "site.sqlite3"
+def connect(path) -> DatabaseWrapper:
+    """A connection (of the calling thread) to the SQLite file `path`, configured as the site's."""
     configured = ConnectionHandler(  # fills in every key Django expects of a database
         {
             "default": {
@@ -42,6 +41,14 @@ def file_database(tmp_path):
         }
     ).settings["default"]
     connections[ALIAS] = DatabaseWrapper(configured, alias=ALIAS)
+    return connections[ALIAS]
+
+
+@pytest.fixture
+def file_database(tmp_path):
+    """An SQLite database in a file beside the tests' own, configured as the site configures it."""
+    path = tmp_path / "site.sqlite3"
+    connect(path)
     yield path
     connections[ALIAS].close()
     del connections[ALIAS]
@@ -76,3 +83,33 @@ def test_a_failed_transaction_lets_the_lock_go(file_database):
     assert another_process_finds(file_database) == "free"
     with exclusive_transaction("inbox.intake:1:abc", using=ALIAS):  # and this process can take it again
         assert another_process_finds(file_database) == "held"
+
+
+@pytest.mark.django_db
+def test_a_commits_callback_that_asks_for_the_writers_turn_is_given_the_one_its_thread_holds(file_database):
+    # A transaction begun in the turn runs its on_commit callbacks after its commit, still inside
+    # the turn's block: a count's fold (inbox/operations/tallies.py) asks for the turn there.
+    from django.db import transaction
+
+    from frontdesk.core.locks import writers_turn
+
+    ran: list[str] = []
+
+    def callback() -> None:
+        with writers_turn(ALIAS):
+            ran.append(another_process_finds(file_database))
+
+    def writer() -> None:
+        own = connect(file_database)  # connections are the thread's own
+        try:
+            with writers_turn(ALIAS), transaction.atomic(using=ALIAS):
+                transaction.on_commit(callback, using=ALIAS)
+        finally:
+            own.close()
+
+    thread = threading.Thread(target=writer)  # a wait for itself would never end: so a thread
+    thread.start()
+    thread.join(timeout=30)
+    assert not thread.is_alive(), "the callback waited for the turn its own thread holds"
+    assert ran == ["held"]  # still this thread's turn, held for it
+    assert another_process_finds(file_database) == "free"

@@ -91,11 +91,21 @@ def writers_turn(using: str = "default") -> Iterator[None]:
     Elsewhere, and inside a transaction, it does nothing: a transaction already open may hold
     SQLite's lock while a thread holding this one waits for it."""
     connection = connections[using]
-    if connection.vendor != "sqlite" or connection.in_atomic_block:
+    held: set[str] = _turns.__dict__.setdefault("held", set())
+    # A thread that has the turn already (the callbacks of a transaction begun in it run after
+    # its commit, inside the block) keeps it: asking again would wait for itself.
+    if connection.vendor != "sqlite" or connection.in_atomic_block or using in held:
         yield
         return
     with _sqlite_writers[using], _sqlite_file_lock(connection):
-        yield
+        held.add(using)
+        try:
+            yield
+        finally:
+            held.discard(using)
+
+
+_turns = threading.local()  # .held: the aliases whose writers' turn this thread has
 
 
 _lock_files: dict[str, int] = {}  # path: a descriptor this process keeps open

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING
 
 from django.db import OperationalError, connections
 
+from frontdesk.core.group_commit import write_together
+
 if TYPE_CHECKING:
     from frontdesk.core.prepared import Insert
 
@@ -63,24 +65,29 @@ def insert(
     if key not in _statements:
         _statements[key] = _write_statements(number, parent, children, [b for b, _row in beside], unless)
     ddl, statement = _statements[key]
-    with connection.cursor() as cursor:
-        params = list(row)  # in the view's order: the parent, the rows beside, the children
-        for _insert, beside_row in beside:
-            params += beside_row
-        for child, attname, rows in children:
-            skipped = child._positions[attname]
-            params.append(json.dumps([child_row[:skipped] + child_row[skipped + 1 :] for child_row in rows]))
-        if unless is not None:
-            params += unless[1]
-        try:
-            cursor.execute(statement, params)
-        except OperationalError as error:
-            if f"no such table: frontdesk_family_{number}" not in str(error):
-                raise
-            for sql in ddl:
-                cursor.execute(sql)
-            cursor.execute(statement, params)
-        answered = cursor.fetchone()
+    params = list(row)  # in the view's order: the parent, the rows beside, the children
+    for _insert, beside_row in beside:
+        params += beside_row
+    for child, attname, rows in children:
+        skipped = child._positions[attname]
+        params.append(json.dumps([child_row[:skipped] + child_row[skipped + 1 :] for child_row in rows]))
+    if unless is not None:
+        params += unless[1]
+
+    def write(on) -> tuple | None:
+        # On the connection of whichever thread commits it (core/group_commit.py).
+        with on.cursor() as cursor:
+            try:
+                cursor.execute(statement, params)
+            except OperationalError as error:
+                if f"no such table: frontdesk_family_{number}" not in str(error):
+                    raise
+                for sql in ddl:
+                    cursor.execute(sql)
+                cursor.execute(statement, params)
+            return cursor.fetchone()
+
+    answered = write_together(connection, write)
     if answered is None:
         return None
     parent_id, *beside_ids = answered

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.core.validators import slug_re
+from django.db import connections
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -32,6 +33,7 @@ from frontdesk.inbox.answers import refill_values
 from frontdesk.inbox.antispam import DROP, Verdict
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Field, Form
+from frontdesk.inbox.operations import FormChanged
 
 SESSION_KEY = "inbox_result"
 FIELD_PREFIX, FIELD_SUFFIX = "fields[", "]"
@@ -55,23 +57,44 @@ class Outcome:
 _loaded_forms: dict[str, tuple[tuple, Form]] = {}
 
 
-def live_form(slug: str) -> Form | None:
-    """The live form `slug`, loaded for the intake (`Form.objects.for_intake()`), or None.
+def live_form(slug: str, *, trust_kept: bool = False) -> tuple[Form | None, tuple | None]:
+    """(the live form `slug`, loaded for the intake by `Form.objects.for_intake()`, or None; the
+    version of a kept copy that was not asked about, or None).
 
     One small query per post says whether the copy this process keeps is current; an edit of the
-    form or its fields in any worker moves its version, and the next post reads it again.
+    form or its fields in any worker moves its version, and the next post reads it again. With
+    `trust_kept` (where the write itself checks the version, `trusts_kept_forms`), a kept copy
+    is answered without that query, with its version: every outcome of the post must then be
+    confirmed against it (`confirm`, accept_submission's `unchanged_since`).
     """
+    if trust_kept and (kept := _loaded_forms.get(slug)) is not None:
+        return kept[1], kept[0]
     version = Form.objects.intake_version(slug)
     if version is None:
         _loaded_forms.pop(slug, None)
-        return None
+        return None, None
     kept = _loaded_forms.get(slug)
     if kept is not None and kept[0] == version:
-        return kept[1]
+        return kept[1], None
     form = Form.objects.live().for_intake().filter(slug=slug).first()
     if form is not None:
         _loaded_forms[slug] = (version, form)
-    return form
+    return form, None
+
+
+def trusts_kept_forms() -> bool:
+    """Whether the door uses a kept copy of a form without asking for its version first. On
+    SQLite the statement that stores a post checks the version itself (the post's one
+    statement), and a refusal asks only then; elsewhere the door asks first."""
+    return connections["default"].vendor == "sqlite"
+
+
+def confirm(slug: str, unchecked: tuple | None) -> None:
+    """Raise FormChanged when the copy of the form at version `unchecked` is no longer current
+    (nothing to ask when the copy was checked for this post: `unchecked` None)."""
+    if unchecked is not None and Form.objects.intake_version(slug) != unchecked:
+        _loaded_forms.pop(slug, None)
+        raise FormChanged
 
 
 @receiver([post_save, post_delete], sender=Form)

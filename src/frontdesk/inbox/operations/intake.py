@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from contextlib import nullcontext
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from datetime import timedelta
 
 from django.contrib.contenttypes.models import ContentType
@@ -107,6 +107,10 @@ def _earlier_duplicate(form_id: int, digest: str, since) -> int | None:
     return row[0] if row else None
 
 
+class FormChanged(Exception):
+    """The form changed after the copy a post was judged by was loaded: nothing was written."""
+
+
 # What inbox_intake_claim (migration 0016) raises when the window holds an identical submission;
 # the error's detail is that submission's id.
 DUPLICATE_STATE = "FDDUP"
@@ -129,6 +133,7 @@ def accept_submission(
     meta: dict | None = None,
     language: str | None = None,
     files: dict | None = None,
+    unchanged_since: tuple | None = None,
 ) -> tuple[Submission, bool]:
     """Validate `values` ({machine name: value}) and `files` ({machine name: [UploadedFile]}) and
     store them; returns (submission, created).
@@ -136,7 +141,13 @@ def accept_submission(
     Raises one ValidationError keyed `fields.<machine name>` for answers and files together, or
     NotFound for a switched-off form. Files are written only for a new submission; when anything
     in the transaction fails, the files already written are deleted again.
+
+    `unchanged_since` (SQLite only), the `Form.objects.intake_version` that `form` was loaded at:
+    the write itself checks that the form is still so, and raises FormChanged, having written
+    nothing, when it is not (the public door's copy of a form kept by its worker, inbox/door.py).
     """
+    if unchanged_since is not None and connections["default"].vendor != "sqlite":
+        raise NotImplementedError("Only SQLite's write checks the form's version.")
     if source == Source.PANEL:
         require_permission(actor, "inbox.update")
     if form.is_switched_off:
@@ -179,7 +190,9 @@ def accept_submission(
         if vendor == "postgresql":
             return _store_claimed(form, rows, uploads, written, now - window, source, actor, lock_name)
         if vendor == "sqlite":
-            return _store_unless_repeated(form, rows, uploads, written, now - window, source, actor)
+            return _store_unless_repeated(
+                form, rows, uploads, written, now - window, source, actor, unchanged_since
+            )
         with exclusive_transaction(lock_name):
             return _store(form, rows, uploads, written, now - window, source, actor)
     except BaseException:
@@ -299,24 +312,43 @@ def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lo
         return _repeated(earlier_id, rows, source, actor)
 
 
-def _store_unless_repeated(form, rows: _Rows, uploads, written, since, source, actor):
+def _store_unless_repeated(form, rows: _Rows, uploads, written, since, source, actor, unchanged_since):
     """The write half of accept_submission on SQLite: the submission's rows in one statement
-    whose WHERE is the search for an identical submission, in the writers' turn (core/locks.py),
-    one writer at a time as SQLite runs them anyway. As on PostgreSQL, without files it is that
-    statement alone, the mail's row for the database queue in it; files share a transaction."""
+    whose WHERE is the search for an identical submission and, given `unchanged_since`, for a
+    change of the form. As on PostgreSQL, without files it is that statement alone, the mail's
+    row for the database queue in it, committed with the posts other threads of the worker
+    write meanwhile (core/group_commit.py), in the writers' turn (core/locks.py). Files share a
+    transaction with it, begun in the writers' turn."""
     search = _duplicate_search(form.pk, rows.submission.answers_hash, since)
+    if unchanged_since is not None:
+        search = _or_changed(search, unchanged_since)
     alone = not (uploads or connections["default"].in_atomic_block)
-    with writers_turn():
-        for _attempt in range(2):  # a second only when the earlier one went between the two
-            try:
-                with nullcontext() if alone else transaction.atomic():
-                    return _write(rows, uploads, written, unless=search, queue_mail=rows.mail_after), True
-            except NotWritten:
-                earlier_id = _earlier_duplicate(form.pk, rows.submission.answers_hash, since)
-            if earlier_id is not None:
-                with transaction.atomic():
-                    return _repeated(earlier_id, rows, source, actor)
+    for _attempt in range(2):  # a second only when the earlier one went between the two
+        try:
+            with nullcontext() if alone else _sqlite_transaction():
+                return _write(rows, uploads, written, unless=search, queue_mail=rows.mail_after), True
+        except NotWritten:
+            earlier_id = _earlier_duplicate(form.pk, rows.submission.answers_hash, since)
+        if earlier_id is not None:
+            with _sqlite_transaction():
+                return _repeated(earlier_id, rows, source, actor)
+        if unchanged_since is not None and Form.objects.intake_version(form.slug) != unchanged_since:
+            raise FormChanged
     raise RuntimeError("An identical submission was found and then gone twice.")
+
+
+@contextmanager
+def _sqlite_transaction() -> Iterator[None]:
+    """A transaction on SQLite begun in the writers' turn (core/locks.py), as every writer's is."""
+    with writers_turn(), transaction.atomic():
+        yield
+
+
+def _or_changed(search: Condition, version: tuple) -> Condition:
+    """`search`, or, when it finds nothing, a row while the form is no longer at `version`."""
+    unchanged_sql, unchanged_params = Form.objects.unchanged(version)
+    sql = f"SELECT * FROM ({search[0]}) UNION ALL SELECT NULL WHERE NOT EXISTS ({unchanged_sql})"  # noqa: S608 - our own queries
+    return sql, [*search[1], *unchanged_params]
 
 
 def _write(rows: _Rows, uploads, written, claim=None, *, unless=None, queue_mail: bool) -> Submission:

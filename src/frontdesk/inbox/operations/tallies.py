@@ -14,6 +14,7 @@ import logging
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Q, Sum
 
+from frontdesk.core.locks import writers_turn
 from frontdesk.core.prepared import Insert
 from frontdesk.inbox.models import Form, Submission, Tally
 
@@ -50,7 +51,8 @@ def _fold_or_leave(form_id: int, status_id: int) -> None:
     next fold takes what this one leaves. So a fold that fails (a deadlock, a lock timeout) is
     logged and the request carries on."""
     try:
-        fold(form_id, status_id)
+        with writers_turn():  # on SQLite, as every writer's transaction begins
+            fold(form_id, status_id)
     except DatabaseError:
         logger.warning(
             "The counts of form %s, status %s were not folded this time.", form_id, status_id, exc_info=True
