@@ -118,6 +118,25 @@ def test_a_library_picture_is_picked_by_keyboard_into_the_rich_text_editor(logge
     section.screenshot(path=str(SCREENSHOTS / "panel-richtext.png"), animations="disabled", caret="hide")
 
 
+def test_a_search_that_answers_late_leaves_the_focus_on_the_chosen_picture(logged_in_page, admin_user, media):
+    upload_picture(picture_file(), actor=None, name="Market", alt={"en": "Stalls"})
+    upload_picture(picture_file(900, 600), actor=None, name="Harbour", alt={"en": "Boats"})
+    page = logged_in_page(admin_user, **WIDE)
+    visit(page, "/cms/design/")
+    page.get_by_role("textbox", name="Text", exact=True).click()
+    page.get_by_role("toolbar", name="Formatting").get_by_role("button", name="Picture").click()
+    picker = page.get_by_role("dialog", name="Choose a picture")
+    harbour = picker.get_by_role("button", name="Choose Harbour")
+    harbour.focus()
+    expect(harbour).to_be_focused()
+    shown = harbour.element_handle()
+    # As a slow typist's pause would: a search starts while the focus is on a choice, and its
+    # answer replaces the choices.
+    picker.get_by_label("Search pictures").dispatch_event("input")
+    page.wait_for_function("button => !button.isConnected", arg=shown)
+    expect(picker.get_by_role("button", name="Choose Harbour")).to_be_focused()
+
+
 def scenery(width: int, height: int, top: tuple, bottom: tuple, name: str) -> SimpleUploadedFile:
     """A picture that reads as one in a screenshot: a sky fading into the ground."""
     fade = Image.linear_gradient("L").resize((width, height))

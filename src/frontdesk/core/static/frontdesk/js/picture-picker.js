@@ -63,6 +63,9 @@ export function pickPicture({ language = "", title = t("picker.title") } = {}) {
     if (mine !== loading) return; // a newer search answered first
     page = answer.current_page;
     lastPage = answer.last_page;
+    // A search that answers while a choice has the focus (a slow typist's second search) must
+    // not drop it on the page: it stays on the same picture, or goes back to the search box.
+    const focusedKey = grid.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     grid.replaceChildren(...answer.rows.map((picture) => {
       const alt = altIn(picture, language);
       const name = picture.name || picture.key;
@@ -78,6 +81,10 @@ export function pickPicture({ language = "", title = t("picker.title") } = {}) {
       });
       return el("li", {}, button);
     }));
+    if (focusedKey) {
+      const same = [...grid.querySelectorAll(".fd-picture-choice")].find((button) => button.dataset.key === focusedKey);
+      (same || search).focus();
+    }
     status.textContent = answer.total
       ? t("table.page", { page, pages: lastPage })
       : t("picker.empty");
