@@ -34,6 +34,7 @@ from frontdesk.inbox.antispam import DROP, Verdict
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Field, Form
 from frontdesk.inbox.operations import FormChanged
+from frontdesk.inbox.operations.intake import VERSION_CHECKED_BY_WRITE
 
 SESSION_KEY = "inbox_result"
 FIELD_PREFIX, FIELD_SUFFIX = "fields[", "]"
@@ -83,10 +84,10 @@ def live_form(slug: str, *, trust_kept: bool = False) -> tuple[Form | None, tupl
 
 
 def trusts_kept_forms() -> bool:
-    """Whether the door uses a kept copy of a form without asking for its version first. On
-    SQLite the statement that stores a post checks the version itself (the post's one
-    statement), and a refusal asks only then; elsewhere the door asks first."""
-    return connections["default"].vendor == "sqlite"
+    """Whether the door uses a kept copy of a form without asking for its version first: where
+    the statement that stores a post checks the version itself (SQLite: in its WHERE;
+    PostgreSQL: in inbox_intake_claim), so a refusal asks only then; MariaDB asks first."""
+    return connections["default"].vendor in VERSION_CHECKED_BY_WRITE
 
 
 def confirm(slug: str, unchecked: tuple | None) -> None:

@@ -107,13 +107,18 @@ def _earlier_duplicate(form_id: int, digest: str, since) -> int | None:
     return row[0] if row else None
 
 
+# The databases whose intake statement can check the form's version itself.
+VERSION_CHECKED_BY_WRITE = ("sqlite", "postgresql")
+
+
 class FormChanged(Exception):
     """The form changed after the copy a post was judged by was loaded: nothing was written."""
 
 
-# What inbox_intake_claim (migration 0016) raises when the window holds an identical submission;
-# the error's detail is that submission's id.
-DUPLICATE_STATE = "FDDUP"
+# What inbox_intake_claim (migrations 0016, 0017) raises when the window holds an identical
+# submission (the error's detail is that submission's id), and when the form is no longer at the
+# version the post was judged by.
+DUPLICATE_STATE, CHANGED_STATE = "FDDUP", "FDCHG"
 
 
 def _claimed_by(error: DatabaseError) -> int | None:
@@ -142,12 +147,13 @@ def accept_submission(
     NotFound for a switched-off form. Files are written only for a new submission; when anything
     in the transaction fails, the files already written are deleted again.
 
-    `unchanged_since` (SQLite only), the `Form.objects.intake_version` that `form` was loaded at:
-    the write itself checks that the form is still so, and raises FormChanged, having written
-    nothing, when it is not (the public door's copy of a form kept by its worker, inbox/door.py).
+    `unchanged_since` (SQLite and PostgreSQL), the `Form.objects.intake_version` that `form` was
+    loaded at: the write itself checks that the form is still so, and raises FormChanged, having
+    written nothing, when it is not (the public door's copy of a form kept by its worker,
+    inbox/door.py).
     """
-    if unchanged_since is not None and connections["default"].vendor != "sqlite":
-        raise NotImplementedError("Only SQLite's write checks the form's version.")
+    if unchanged_since is not None and connections["default"].vendor not in VERSION_CHECKED_BY_WRITE:
+        raise NotImplementedError("This database's write does not check the form's version.")
     if source == Source.PANEL:
         require_permission(actor, "inbox.update")
     if form.is_switched_off:
@@ -188,7 +194,9 @@ def accept_submission(
     try:
         vendor = connections["default"].vendor
         if vendor == "postgresql":
-            return _store_claimed(form, rows, uploads, written, now - window, source, actor, lock_name)
+            return _store_claimed(
+                form, rows, uploads, written, now - window, source, actor, lock_name, unchanged_since
+            )
         if vendor == "sqlite":
             return _store_unless_repeated(
                 form, rows, uploads, written, now - window, source, actor, unchanged_since
@@ -288,16 +296,25 @@ def _store(form, rows: _Rows, uploads, written, since, source, actor):
     return _write(rows, uploads, written, None, queue_mail=rows.mail_after), True
 
 
-def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lock_name):
+def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lock_name, unchanged_since):
     """The write half of accept_submission on PostgreSQL: the submission's rows in one statement
-    whose first step is inbox_intake_claim (migration 0016), the lock and the search for an
-    identical submission. Without files it is that statement alone, committed by itself, with
-    the mail's row in it when the queue is the database's (any other queue is given the mail
-    once it has committed); files share a transaction with it."""
+    whose first step is inbox_intake_claim (migrations 0016, 0017), the lock, the check of the
+    form's version given `unchanged_since` and the search for an identical submission. Without
+    files it is that statement alone, committed by itself, with the mail's row in it when the
+    queue is the database's (any other queue is given the mail once it has committed); files
+    share a transaction with it."""
+    _form_id, seen_updated_at, seen_arrival = unchanged_since or (None, None, None)
     claim = (
         "form_id",
-        "inbox_intake_claim(%s, %s, %s, %s)",
-        [advisory_key(lock_name), form.pk, rows.submission.answers_hash, since],
+        "inbox_intake_claim(%s, %s, %s, %s, %s, %s)",
+        [
+            advisory_key(lock_name),
+            form.pk,
+            rows.submission.answers_hash,
+            since,
+            seen_updated_at,
+            seen_arrival,
+        ],
     )
     # Inside a caller's transaction it is a savepoint, so a refusal leaves that transaction usable.
     alone = not (uploads or connections["default"].in_atomic_block)
@@ -305,6 +322,8 @@ def _store_claimed(form, rows: _Rows, uploads, written, since, source, actor, lo
         with nullcontext() if alone else transaction.atomic():
             return _write(rows, uploads, written, claim, queue_mail=rows.mail_after), True
     except DatabaseError as error:
+        if getattr(error.__cause__, "sqlstate", None) == CHANGED_STATE:
+            raise FormChanged from error
         earlier_id = _claimed_by(error)
         if earlier_id is None:
             raise
