@@ -29,6 +29,7 @@ from django.urls import Resolver404, get_resolver
 from django.utils import translation
 from django.utils.module_loading import import_string
 
+from frontdesk.core.handler import refuse_if_unreadable
 from frontdesk.core.languages import default_language
 from frontdesk.core.registry import Registry
 
@@ -90,9 +91,7 @@ def call_view(request: HttpRequest) -> HttpResponse:
     """The resolved door's view. An unreadable Content-Type (core/handler.py) is refused first,
     as on every other address. No request-wide transaction (ATOMIC_REQUESTS, which frontdesk's
     settings never set): a door keeps its own as short as it can (inbox/operations/intake.py)."""
-    refusal = getattr(request, "refusal", None)
-    if refusal is not None:
-        raise refusal
+    refuse_if_unreadable(request)
     match = request.resolver_match
     assert match is not None  # DoorMiddleware resolved it
     response = match.func(request, *match.args, **match.kwargs)

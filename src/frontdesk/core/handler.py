@@ -31,9 +31,17 @@ class Handler(WSGIHandler):
 
     def _get_response(self, request):
         # Inside the middleware, so the page has the visitor's language and the usual headers.
-        if request.refusal is not None:
-            raise request.refusal
+        refuse_if_unreadable(request)
         return super()._get_response(request)  # type: ignore[misc]  # Django's, not in the stubs
+
+
+def refuse_if_unreadable(request) -> None:
+    """Raise the request's kept refusal, if its Content-Type could not be read: the first step of
+    handling it, for every view (this handler's) and the public doors' (core/doors.py). A request
+    another handler built (the test client's) has none."""
+    refusal = getattr(request, "refusal", None)
+    if refusal is not None:
+        raise refusal
 
 
 def get_wsgi_application() -> Handler:
