@@ -86,6 +86,13 @@ def test_one_category_shows_its_own_order_and_several_or_all_the_whole_list_once
     ]
 
 
+def test_a_pages_only_block_picking_two_categories_that_share_a_question_shows_it_once(client, catalog):
+    # Alone on its page: no block of every question beside it, whose list would hide a repeat.
+    shipping, payment = catalog["shipping"].pk, catalog["payment"].pk
+    html = page_html(client, [faq(categories=[shipping, payment])])
+    assert all_titles(html) == [["Delivery", "Card", "Track"]]
+
+
 def test_a_hidden_category_still_orders_its_questions_in_a_block_that_picks_it(client, catalog):
     html = page_html(client, [faq(categories=[catalog["internal"].pk])])
     assert all_titles(html) == [["Returns"]]
