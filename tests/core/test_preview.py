@@ -135,6 +135,17 @@ def test_a_tampered_or_foreign_token_is_404_never_500(editor, notice, caplog):
             assert "Summer fair" not in response.content.decode()
 
 
+def test_a_value_signed_with_djangos_default_salt_does_not_open_a_preview(editor, notice):
+    # What any other part of the site signs without naming a salt (django.core.signing's default,
+    # written out here so that the test does not follow the preview's own salt).
+    token = signing.dumps(
+        {"type": "test.notice", "id": notice.pk, "ends": 2**40}, salt="django.core.signing", compress=True
+    )
+    response = editor.get(f"/preview/{token}/")
+    assert response.status_code == 404
+    assert "Summer fair" not in response.content.decode()
+
+
 def test_a_link_to_a_row_gone_or_a_type_no_longer_registered_is_404(editor, notice, make_user):
     crate = Crate.objects.create(name="Box")
     with PREVIEWS.temporarily("test.crate", PreviewType("test.crate", Crate, EDITOR, notice_preview)):
