@@ -138,6 +138,21 @@ def test_a_create_that_fails_in_any_part_writes_nothing(settings):
     assert problems  # the unknown category and the unknown project field, at once
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_create_whose_log_write_fails_after_its_insert_writes_nothing(monkeypatch):
+    # Outside any test transaction, so only the operation's own atomic block can undo the INSERT.
+    category = make_category("Shipping")
+
+    def broken_write(*args, **kwargs):
+        raise RuntimeError("the log is out of order")
+
+    monkeypatch.setattr(log, "write", broken_write)
+    with pytest.raises(RuntimeError):
+        make_question("Saved?", categories=[category.pk])
+    assert not Question.all_objects.exists()
+    assert not Placement.objects.exists()
+
+
 # --- The anchor -----------------------------------------------------------------------------
 
 
@@ -202,6 +217,19 @@ def test_reorder_the_whole_list_or_one_category_only():
     reorder_questions([two.pk, three.pk, one.pk], actor=None)
     assert list(in_order()) == [two, three, one]
     assert list(in_category(shipping.pk)) == [three, one, two]
+
+
+def test_a_categorys_order_after_one_of_its_questions_went_to_the_bin_names_only_the_others():
+    shipping = make_category("Shipping")
+    one, binned, three = (
+        make_question(f"{word}?", categories=[shipping.pk]) for word in ("One", "Binned", "Three")
+    )
+    delete_question(binned, actor=None)
+    reorder_questions([three.pk, one.pk], actor=None, category=shipping.pk)
+    assert list(in_category(shipping.pk)) == [three, one]
+    stored = dict(Placement.objects.filter(category=shipping).values_list("question_id", "position"))
+    assert (stored[three.pk], stored[one.pk]) == (1, 2)
+    assert binned.pk in stored  # the binned question keeps its place in the category
 
 
 def test_a_reorder_must_name_the_whole_set_once():
