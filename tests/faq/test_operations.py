@@ -191,6 +191,22 @@ def test_an_anchor_from_another_script_or_without_a_default_language_question():
     assert len(long) <= 60 and not long.endswith("-")
 
 
+def test_an_anchor_holds_letters_digits_and_hyphens_only_and_symbols_alone_give_the_fallback():
+    assert make_question("🙂🙂", answer=None).anchor == "question"
+    assert make_question("€ → ©?", answer=None).anchor == "question-2"
+    assert make_question("Ship 🚚 fast, don't you?", answer=None).anchor == "ship-fast-dont-you"
+    assert make_question("Pay in €, £ or ¥?", answer=None).anchor == "pay-in-or"
+    assert make_question("snake_case ①", answer=None).anchor == "snake-case-1"
+
+
+def test_an_anchor_made_before_the_symbol_rule_is_kept_as_it_is():
+    question = make_question("🙂🙂", answer=None)
+    Question.objects.filter(pk=question.pk).update(anchor="slight_smileslight_smile")  # as made then
+    update_question(question, actor=None, values={"question": {"en": "🙂🙂🙂"}})
+    question.refresh_from_db()
+    assert question.anchor == "slight_smileslight_smile"
+
+
 # --- Orders ---------------------------------------------------------------------------------
 
 
