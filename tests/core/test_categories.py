@@ -13,7 +13,12 @@ from django.test.utils import CaptureQueriesContext
 from frontdesk.core.bin.operations import bin_list
 from frontdesk.core.categories import operations
 from frontdesk.core.categories.models import Category
-from frontdesk.core.categories.queries import category_rows, find_category, resolve_categories
+from frontdesk.core.categories.queries import (
+    category_rows,
+    find_category,
+    item_categories,
+    resolve_categories,
+)
 from frontdesk.core.errors import InUse, NotFound, problem
 from frontdesk.core.log import log_of
 from frontdesk.core.models.routes import Route
@@ -289,6 +294,17 @@ def test_resolve_categories_refuses_a_reference_that_names_none_never_drops_it()
     assert refused.value.message_dict == {
         "categories": ["There is no category 999999.", "There is no category nothing."]
     }
+
+
+def test_an_items_save_keeps_its_binned_categories_which_no_door_can_name():
+    shipping, returns, payment, other = topic("Shipping"), topic("Returns"), topic("Payment"), topic("Other")
+    for category in (returns, other):
+        operations.delete_category(category, actor=None)  # to the bin; nothing holds them
+    # The item is in Shipping and Returns (binned); the save names Payment only.
+    after = item_categories(TOPIC, [payment.pk], current=[shipping.pk, returns.pk])
+    assert after == [payment, returns]  # Shipping left; Returns kept; Other was never the item's
+    with pytest.raises(ValidationError):  # a binned category cannot be named
+        item_categories(TOPIC, [returns.pk], current=[returns.pk])
 
 
 # --- Project fields ---------------------------------------------------------------------------

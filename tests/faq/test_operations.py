@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import override_settings
 
 from frontdesk.core import log
-from frontdesk.core.categories.operations import delete_category
+from frontdesk.core.categories.operations import delete_category, restore_category
 from frontdesk.core.errors import InUse
 from frontdesk.faq.models import Placement, Question
 from frontdesk.faq.operations import (
@@ -121,6 +121,23 @@ def test_questions_in_the_bin_do_not_hold_a_category():
     category = make_category("Shipping")
     delete_question(make_question("One?", categories=[category.pk]), actor=None)
     delete_category(category, actor=None)  # no refusal: docs/faq.md, "Categories"
+
+
+def test_a_categorys_members_come_back_with_it_after_a_save_made_while_it_sat_in_the_bin():
+    returns, shipping = make_category("Returns"), make_category("Shipping")
+    first = make_question("First?", categories=[returns.pk, shipping.pk])
+    second = make_question("Second?", categories=[returns.pk])
+    for question in (first, second):
+        delete_question(question, actor=None)
+    delete_category(returns, actor=None)  # holds only binned questions: allowed
+    for question in (first, second):
+        restore_question(question, actor=None)
+    # The panel sends the categories it can show: Returns is in the bin, so not among them.
+    update_question(first, actor=None, values={"categories": [shipping.pk], "question": {"en": "1st?"}})
+    update_question(second, actor=None, values={"categories": []})
+    restore_category(returns, actor=None)
+    assert list(in_category(returns.pk)) == [first, second]
+    assert list(in_category(shipping.pk)) == [first]
 
 
 def test_a_category_that_does_not_exist_is_refused_not_dropped():

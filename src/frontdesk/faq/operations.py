@@ -23,7 +23,7 @@ from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.bin.operations import put_in_bin, restore
 from frontdesk.core.categories.models import Category
-from frontdesk.core.categories.queries import resolve_categories
+from frontdesk.core.categories.queries import item_categories
 from frontdesk.core.errors import NotFound
 from frontdesk.core.fields import merge_translations
 from frontdesk.core.languages import site_language_codes
@@ -110,7 +110,9 @@ def _apply(question: Question, values: Mapping[str, Any]) -> list[Category] | No
         ):
             errors.setdefault("categories", []).append(_("Give the categories as a list of ids."))
         else:
-            categories = judge("categories", lambda: resolve_categories(CATEGORY_TYPE, refs))
+            # The question's places in binned categories stay: the panel cannot show those.
+            now = question.placements.values_list("category_id", flat=True) if question.pk else []
+            categories = judge("categories", lambda: item_categories(CATEGORY_TYPE, refs, current=now))
     if not any((question.question or {}).values()):
         errors.setdefault("question", []).append(_("Give the question in at least one language."))
     if question.published and not any(is_complete_in(question, code) for code in site_language_codes()):

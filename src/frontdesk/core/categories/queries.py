@@ -157,6 +157,24 @@ def resolve_categories(
     return found
 
 
+def item_categories(
+    type_name: str, refs: Iterable[int | str], *, current: Iterable[int] = (), key: str = "categories"
+) -> list[Category]:
+    """An item's whole list of categories after a save naming `refs`: the categories named
+    (`resolve_categories`), then those of `current` (the item's categories now, ids) that sit in
+    the bin. No door shows a binned category, so a save never means to take the item out of one:
+    binning a category keeps its members, a save meanwhile keeps them, a restore brings them all
+    back."""
+    named = resolve_categories(type_name, refs, key=key)
+    binned = (
+        Category.all_objects.in_bin()
+        .filter(type=type_name, pk__in=list(current))
+        .exclude(pk__in=[category.pk for category in named])
+        .order_by("position", "id")
+    )
+    return [*named, *binned]
+
+
 def categories_using_picture(key: str) -> list:
     """A Use per category (binned ones too: a restore brings its pictures back) whose cover or
     introduction shows the picture `key`: one query, the introduction's pictures confirmed here
