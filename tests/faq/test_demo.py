@@ -172,6 +172,23 @@ def test_remove_takes_back_only_what_the_demo_made(client: Client):
     assert "faq: 3 demo categories and 10 demo questions created, 2 demo pages" in run_demo()
 
 
+def test_remove_leaves_an_editors_rows_under_the_demos_names_and_addresses(client: Client):
+    shipping = make_category({"en": "Shipping", "de": "Versand"})
+    delivery = make_question(
+        {"en": "How long does delivery take?"}, "<p>Ask us.</p>", published=True, categories=[shipping.pk]
+    )
+    faq_page = site_page("faq", "Our questions")
+    output = run_demo()
+    assert "left out, their address is taken or their category gone: faq" in output
+    assert demo._made(Category)["shipping"] != shipping
+    assert demo._made(Question)["delivery-time"] != delivery
+    run_demo("--remove")
+    assert list(Category.all_objects.filter(type="faq")) == [shipping]
+    assert list(Question.all_objects.all()) == [delivery]
+    assert list(Placement.objects.values_list("question_id", "category_id")) == [(delivery.pk, shipping.pk)]
+    assert faq_page in Page.objects.all() and "Our questions" in client.get("/faq").text
+
+
 def test_remove_leaves_a_block_type_the_demo_did_not_install():
     own = BlockType.objects.create(slug="faq", code="faq", name={"en": "Our questions"})
     run_demo()

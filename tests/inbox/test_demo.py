@@ -17,7 +17,7 @@ from django.utils import translation
 from frontdesk.inbox import queries
 from frontdesk.inbox.demo import DEMO_FORMS
 from frontdesk.inbox.models import Form, Submission
-from frontdesk.inbox.operations import accept_submission
+from frontdesk.inbox.operations import accept_submission, save_form
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +51,26 @@ def test_the_demo_forms_take_submissions_and_go_away_with_them():
     )
     assert "inbox: 2 demo forms removed" in demo("--remove")
     assert not Form.objects.exists() and not Submission.objects.exists()
+
+
+def test_remove_leaves_an_editors_form_called_contact_with_its_submissions(contact_form, good_answers):
+    # The editor's own `contact`, and a form under the demo enquiry's title.
+    submission, _created = accept_submission(contact_form, good_answers)
+    enquiry_title = {"en": "Ask about an event"}
+    own_enquiry = save_form(None, values={"slug": "our-events", "title": enquiry_title}, fields=[])
+    output = demo()
+    assert "inbox: 1 demo forms created (0 already there); left out, their slug is taken: contact" in output
+    assert Form.objects.get(slug="contact") == contact_form  # the demo did not touch it
+    assert "inbox: 1 demo forms removed" in demo("--remove")
+    assert set(Form.objects.all()) == {contact_form, own_enquiry}
+    assert list(Submission.objects.all()) == [submission]
+
+
+def test_remove_finds_a_demo_form_an_editor_renamed():
+    demo()
+    Form.objects.filter(slug="event-enquiry").update(slug="events", title={"en": "Events"})
+    demo("--remove")
+    assert not Form.objects.exists()
 
 
 def test_the_demo_inbox_has_submissions_in_several_states_and_mailed_nobody(

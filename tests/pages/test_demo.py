@@ -88,6 +88,15 @@ def test_the_demo_names_the_organization_only_while_the_site_names_none(client: 
     assert "Our own firm" in client.get("/").text
 
 
+def test_remove_keeps_an_organization_the_site_named_as_the_demo_does(client: Client):
+    from frontdesk.core.settings_groups.demo import ORGANIZATION
+
+    save_group(None, SEO, values=ORGANIZATION)  # the site's own, word for word the demo's
+    assert "seo: the Organization is named already" in run_demo()
+    assert "seo: the Organization is not the demo's: kept" in run_demo("--remove")
+    assert "Frontdesk Gardens" in client.get("/").text
+
+
 def test_seeding_twice_makes_nothing_twice():
     first = run_demo()
     assert "pages: 3 demo pages created" in first
@@ -112,6 +121,22 @@ def test_remove_takes_out_only_what_the_demo_made(client: Client, make_page):
     # The host types the site's pages use stay; the demo's own list type goes.
     assert set(BlockType.objects.values_list("slug", flat=True)) >= {"heading"}
     assert not BlockType.objects.filter(slug=demo.LIST_SLUG).exists()
+
+
+def test_remove_leaves_an_editors_pages_and_forms_under_the_demos_titles_and_slugs(client: Client, make_page):
+    # The site's own contact page and form, and a page under the demo home page's title.
+    contact = make_page("contact", "Contact", content={"en": [heading("Call us")]}, publish=True)
+    welcome = make_page("welcome", "Welcome", publish=True)
+    from frontdesk.inbox.operations import save_form
+
+    own_form = save_form(None, values={"slug": "contact", "title": {"en": "Our form"}}, fields=[])
+    revisions = {page.pk: Page.all_objects.get(pk=page.pk).revision for page in (contact, welcome)}
+    assert "left out, their address is taken: contact" in run_demo()
+    run_demo("--remove")
+    assert set(Page.all_objects.all()) == {contact, welcome}
+    assert {page.pk: page.revision for page in Page.all_objects.all()} == revisions  # untouched
+    assert list(Form.objects.all()) == [own_form]
+    assert "Call us" in client.get("/contact").text
 
 
 def test_a_site_home_page_keeps_its_flag(make_page):

@@ -33,6 +33,19 @@ def test_remove_takes_out_only_what_the_demo_made(client):
     assert client.get("/services/my-garden").status_code == 200
 
 
+def test_remove_leaves_an_editors_services_under_a_demo_slug_or_title(client):
+    same_address = make_service("Garden design", "garden-design")
+    same_title = make_service({"en": "Tree care", "de": "Baumpflege"}, "our-trees")
+    output = demo.seed()
+    assert (
+        output == "2 demo services created (0 already there); left out, their address is taken: garden-design"
+    )
+    assert demo.remove() == "2 demo services removed"
+    assert set(Service.all_objects.all()) == {same_address, same_title}
+    assert client.get("/services/garden-design").status_code == 200
+    assert client.get("/services/tree-care").status_code == 404
+
+
 def test_the_demo_command_seeds_and_removes(capsys):
     call_command("demo", password="a long demo password 42")
     assert "services: 3 demo services created" in capsys.readouterr().out

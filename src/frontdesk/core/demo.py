@@ -4,16 +4,26 @@
 and creates the demo administrator; `frontdesk demo --remove` runs every removal in reverse order. The site's home page links every
 page the demo contents name (`demo_pages()`), so a service's demo pages are reached by links
 although the host knows no service.
+
+What a demo made is marked, so that `--remove` takes out those rows and never one a site's editor
+made, even under the demo's slug or title: `mark_made(row, demo="faq", key="shipping")` writes a
+`demo.made` line in the host's log (the row's content type and id, the demo's name and its own key
+for the row in `detail`); `made_by_demo(Model, demo="faq")` finds the rows again as {key: row}
+(those in the bin too), whatever they are called now; `forget_made(demo="faq")` drops the demo's
+marks once its rows are gone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from django.db.models import Model, QuerySet
 from django.urls import reverse
 
 from frontdesk.core.registry import Registry
+
+MADE = "demo.made"
 
 
 @dataclass(frozen=True)
@@ -67,3 +77,44 @@ def demo_contents() -> list[DemoContent]:
 def demo_pages() -> list[DemoPage]:
     """Every public page the demo contents have now, in the order the apps registered them."""
     return [page for content in DEMOS.all() for page in content.pages()]
+
+
+# --- What a demo made ----------------------------------------------------------------------------
+
+
+def mark_made(row: Model, *, demo: str, key: str) -> None:
+    """Note that demo content `demo` made `row`, which it calls `key` (one key per row of a model:
+    "shipping", "contact"). By the row's content type and id, so a renamed row is still found."""
+    from frontdesk.core import log
+
+    log.write(row, MADE, None, detail={"demo": demo, "key": key})
+
+
+def _marks(demo: str, model: type[Model] | None = None) -> QuerySet:
+    from django.contrib.contenttypes.models import ContentType
+
+    from frontdesk.core.models import LogEntry
+
+    marks = LogEntry.objects.filter(action=MADE, detail__demo=demo)
+    if model is not None:
+        marks = marks.filter(content_type=ContentType.objects.get_for_model(model, for_concrete_model=False))
+    return marks
+
+
+def made_by_demo[Row: Model](model: type[Row], *, demo: str) -> dict[str, Row]:
+    """{key: row} of the rows of `model` that demo content `demo` made and that are still there,
+    in the bin too, in the order it made them."""
+    marks = _marks(demo, model).values_list("object_id", "detail")
+    keys = {object_id: str((detail or {}).get("key", "")) for object_id, detail in marks}
+    rows = model._base_manager.filter(pk__in=list(keys)).order_by("pk")
+    return {keys[row.pk]: row for row in rows}
+
+
+def forget_made(*, demo: str, model: type[Model] | None = None, rows: Sequence[Model] | None = None) -> None:
+    """Drop the marks of demo content `demo` (of one model only with `model`, of those rows only
+    with `rows`) once its rows are removed: an id the database hands out again never counts as
+    the demo's."""
+    marks = _marks(demo, model)
+    if rows is not None:
+        marks = marks.filter(object_id__in=[row.pk for row in rows])
+    marks.delete()

@@ -8,9 +8,10 @@ return shipping?": last of Shipping, second of Returns), one unpublished (instal
 English only (delivery to the UK). Returns' own order differs from the whole list's, so the two
 demo pages show both ordering rules.
 
-What the demo made is marked by a `faq.demo` line in the log (its key in `detail`), so
-`frontdesk demo --remove` takes out those rows and nothing an editor made; the block type only
-when the demo installed it and no page uses it any more.
+What the demo made is marked by the host's demo marks (core/demo.py, `mark_made`), so
+`frontdesk demo --remove` takes out those rows and nothing an editor made, even a category, a
+question or a page under a demo one's name or address; the block type only when the demo installed
+it and no page uses it any more.
 """
 
 from __future__ import annotations
@@ -19,23 +20,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.apps import apps
-from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db.models import Model
 from django.utils.translation import get_language
 
-from frontdesk.core import log
 from frontdesk.core.categories.models import Category
 from frontdesk.core.categories.operations import create_category
-from frontdesk.core.demo import DemoPage
+from frontdesk.core.demo import DemoPage, forget_made, made_by_demo, mark_made
 from frontdesk.core.languages import site_language_codes
-from frontdesk.core.models import LogEntry
 from frontdesk.faq import queries
 from frontdesk.faq.models import Question
 from frontdesk.faq.operations import create_question, reorder_questions
 from frontdesk.faq.screens import CATEGORY_TYPE
 
-MARK = "faq.demo"
+DEMO = "faq"  # the name of its marks (core/demo.py)
 BLOCK = "faq"
 TYPE_KEY = "block-type"
 
@@ -209,15 +207,11 @@ PAGES: dict[str, dict[str, Any]] = {
 
 def _made(model: type[Model]) -> dict[str, Any]:
     """{key: row} of the rows of `model` the demo made and that are still there (in the bin too)."""
-    kind = ContentType.objects.get_for_model(model)
-    marks = LogEntry.objects.filter(content_type=kind, action=MARK).values_list("object_id", "detail")
-    keys = {object_id: str((detail or {}).get("key")) for object_id, detail in marks}
-    manager = getattr(model, "all_objects", model._default_manager)
-    return {keys[row.pk]: row for row in manager.filter(pk__in=list(keys))}
+    return made_by_demo(model, demo=DEMO)
 
 
 def _mark(row: Model, key: str) -> None:
-    log.write(row, MARK, None, detail={"key": key})
+    mark_made(row, demo=DEMO, key=key)
 
 
 def _in_site_languages(texts: dict[str, str]) -> dict[str, str]:
@@ -386,7 +380,7 @@ def remove() -> str:
     categories = _made(Category)
     for category in categories.values():
         category.delete()  # an editor's question in it stays, out of that category
-    LogEntry.objects.filter(action=MARK).delete()
+    forget_made(demo=DEMO)
     note = f"{len(questions)} demo questions, {len(categories)} demo categories, {pages} demo pages removed"
     return note + (f", block type {BLOCK}" if removed_type else "")
 

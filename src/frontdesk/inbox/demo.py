@@ -1,4 +1,9 @@
-"""Demo content: a contact form and an event-enquiry form with several field types, each on a public page."""
+"""Demo content: a contact form and an event-enquiry form with several field types, each on a public page.
+
+The forms the demo made are marked by the host's demo marks (core/demo.py, `mark_made`, under
+their slug as the demo wrote it), so `frontdesk demo --remove` deletes those forms with their
+submissions and never a site's own form, even one called `contact`; a slug a site's form holds
+leaves that demo form out."""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from frontdesk.core.demo import DemoPage
+from frontdesk.core.demo import DemoPage, forget_made, made_by_demo, mark_made
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import (
     accept_submission,
@@ -75,6 +80,7 @@ ENQUIRY_FIELDS: list[dict[str, Any]] = [
     {"machine_name": "event", "type": "hidden", "label": {"en": "Event"}},
 ]  # fmt: skip
 DEMO_FORMS = ((CONTACT, CONTACT_FIELDS), (ENQUIRY, ENQUIRY_FIELDS))
+DEMO = "inbox"  # the name of its marks (core/demo.py)
 
 
 PEOPLE = [
@@ -135,38 +141,49 @@ def _submissions(form: Form) -> None:
             mark_read(None, submission)
 
 
+def made_forms() -> dict[str, Form]:
+    """{the demo's slug: form} of the forms the demo made that are still there (whatever their
+    slug is now)."""
+    return made_by_demo(Form, demo=DEMO)
+
+
 def seed() -> str:
-    made = 0
+    made = made_forms()
+    created, taken = 0, []
     for values, fields in DEMO_FORMS:
-        if not Form.objects.filter(slug=values["slug"]).exists():
-            # Recipients come last, so the demo's own submissions send no mail.
-            form = save_form(None, values={**values, "options": {}}, fields=fields)
-            if values is CONTACT:
-                _submissions(form)
-            save_form(None, form, values={"options": values["options"]})
-            made += 1
-    return f"{made} demo forms created ({len(DEMO_FORMS) - made} already there)"
+        key = values["slug"]
+        if key in made:
+            continue
+        if Form.objects.filter(slug=key).exists():  # a site's own form: it stays, the demo's is left out
+            taken.append(key)
+            continue
+        # Recipients come last, so the demo's own submissions send no mail.
+        form = save_form(None, values={**values, "options": {}}, fields=fields)
+        mark_made(form, demo=DEMO, key=key)
+        if values is CONTACT:
+            _submissions(form)
+        save_form(None, form, values={"options": values["options"]})
+        created += 1
+    note = f"; left out, their slug is taken: {', '.join(taken)}" if taken else ""
+    return f"{created} demo forms created ({len(made)} already there){note}"
 
 
 def remove() -> str:
-    removed = 0
-    for values, _fields in DEMO_FORMS:
-        form = Form.objects.filter(slug=values["slug"]).first()
-        if form is None:
-            continue
+    made = made_forms()
+    for form in made.values():
         for submission in Submission.objects.filter(form=form):
             delete_submission(None, submission)  # one by one, so their files go too
         form.delete()
-        removed += 1
-    return f"{removed} demo forms removed with their submissions"
+    forget_made(demo=DEMO)
+    return f"{len(made)} demo forms removed with their submissions"
 
 
 def pages() -> list[DemoPage]:
     """The public page of each demo form that is there and switched on, for the site's home page."""
-    slugs = [values["slug"] for values, _fields in DEMO_FORMS]
-    live = {form.slug: form for form in Form.objects.live().filter(slug__in=slugs)}
+    made = made_forms()
+    live = {form.pk for form in Form.objects.live().filter(pk__in=[form.pk for form in made.values()])}
     return [
-        DemoPage(title=live[slug].title, url_name="inbox-site:form-page", url_kwargs={"slug": slug})
-        for slug in slugs
-        if slug in live
+        DemoPage(title=form.title, url_name="inbox-site:form-page", url_kwargs={"slug": form.slug})
+        for form in made.values()
+        if form.pk in live
     ]

@@ -2,9 +2,9 @@
 (so every one is reached from `/`), and the hook by which a module's demo places its blocks on
 them (the inbox's contact form on the contact page) and takes them out again.
 
-What the demo made is marked by a `page.demo` line in the log (a block type it installed by
-`block_type.demo`), so `frontdesk demo --remove` deletes those and nothing a site made, even a page
-at a demo page's address. A module's demo registers its blocks in its `ready()`, only when pages
+What the demo made (its pages, the block types it installed) is marked by the host's demo marks
+(core/demo.py, `mark_made`), so `frontdesk demo --remove` deletes those and nothing a site made,
+even a page at a demo page's address or under its title. A module's demo registers its blocks in its `ready()`, only when pages
 are installed:
 
     if apps.is_installed("frontdesk.pages"):
@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps
-from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -35,17 +34,14 @@ from frontdesk.blocks.content import clean_content
 from frontdesk.blocks.holders import usage
 from frontdesk.blocks.models import BlockType
 from frontdesk.blocks.offers import Offer, install_offers, offer_states
-from frontdesk.core import log
-from frontdesk.core.demo import demo_pages
+from frontdesk.core.demo import demo_pages, forget_made, made_by_demo, mark_made
 from frontdesk.core.languages import site_language_codes
-from frontdesk.core.models import LogEntry
 from frontdesk.core.registry import Registry
 from frontdesk.core.routes.claims import forget_routes
 from frontdesk.pages import operations
 from frontdesk.pages.models import Page
 
-MARK = "page.demo"
-TYPE_MARK = "block_type.demo"
+DEMO = "pages"  # the name of its marks (core/demo.py)
 HOST_TYPES = ("heading", "text")
 LIST_SLUG = "demo-pages"
 
@@ -127,10 +123,7 @@ def _prefix(name: str) -> str:
 
 def demo_pages_made() -> dict[str, Page]:
     """{key: page} of the demo pages there are (in the bin too)."""
-    kind = ContentType.objects.get_for_model(Page)
-    marks = LogEntry.objects.filter(content_type=kind, action=MARK).values_list("object_id", "detail")
-    keys = {object_id: str((detail or {}).get("key")) for object_id, detail in marks}
-    return {keys[page.pk]: page for page in Page.all_objects.filter(pk__in=keys) if keys[page.pk] in PAGES}
+    return {key: page for key, page in made_by_demo(Page, demo=DEMO).items() if key in PAGES}
 
 
 def _on_site() -> list[Page]:
@@ -188,9 +181,10 @@ def place_demo_blocks(name: str) -> None:
 
 def inbox_demo_blocks(language: str) -> dict[str, list[dict[str, Any]]]:
     """The inbox's contact form (its demo makes it) on the demo contact page."""
-    from frontdesk.inbox.models import Form
+    from frontdesk.inbox.demo import made_forms
 
-    form = Form.objects.filter(slug="contact").first()
+    # The inbox demo's own form, never a site's form that happens to be called `contact`.
+    form = made_forms().get("contact")
     return {"contact": [{"type": "inbox-form", "values": {"form": form.pk}}]} if form else {}
 
 
@@ -231,7 +225,7 @@ def _install_types() -> None:
     demo made is marked, so that --remove takes it out when no page uses it."""
     states = offer_states(HOST_TYPES) + offer_states([LIST_SLUG], offers=[LIST_OFFER])
     for row in install_offers(states):
-        log.write(row, TYPE_MARK, None)
+        mark_made(row, demo=DEMO, key=row.slug)
 
 
 def _page_values(key: str, values: dict[str, Any], *, has_home: bool) -> dict[str, Any]:
@@ -262,7 +256,7 @@ def seed() -> str:
         except ValidationError:  # a page of the site holds the address: it stays, the demo's is left out
             taken.append(key)
             continue
-        log.write(page, MARK, None, detail={"key": key})
+        mark_made(page, demo=DEMO, key=key)
         operations.publish_page(page, actor=None)
         created += 1
     for entry in DEMO_BLOCKS.all():
@@ -276,8 +270,7 @@ def remove() -> str:
     for page in made.values():
         forget_routes(page)
         page.delete()  # its log lines stay, naming what was removed
-    kind = ContentType.objects.get_for_model(Page)
-    LogEntry.objects.filter(content_type=kind, action=MARK).delete()
+    forget_made(demo=DEMO, model=Page)
     removed_types = _remove_types()
     return f"{len(made)} demo pages removed" + (
         f", block types {', '.join(removed_types)}" if removed_types else ""
@@ -286,16 +279,10 @@ def remove() -> str:
 
 def _remove_types() -> list[str]:
     """The block types the demo installed, when no row of any holder uses them any more."""
-    kind = ContentType.objects.get_for_model(BlockType)
-    ids = LogEntry.objects.filter(content_type=kind, action=TYPE_MARK).values_list("object_id", flat=True)
-    rows = list(BlockType.objects.filter(pk__in=list(ids)))
+    rows = list(made_by_demo(BlockType, demo=DEMO).values())
     used = usage([row.slug for row in rows])
-    removed = []
-    for row in rows:
-        if not any(counts.get(row.slug) for counts in used.values()):
-            removed.append(row.slug)
-            row.delete()
-    LogEntry.objects.filter(content_type=kind, action=TYPE_MARK).exclude(
-        object_id__in=BlockType.objects.values("pk")
-    ).delete()
-    return removed
+    unused = [row for row in rows if not any(counts.get(row.slug) for counts in used.values())]
+    forget_made(demo=DEMO, model=BlockType, rows=unused)  # while the rows still have their ids
+    for row in unused:
+        row.delete()
+    return [row.slug for row in unused]

@@ -1,7 +1,8 @@
 """Demo content: three services with their pages, reached from the site's home page.
 
-What the demo made is marked by a `service.demo` line in the log, so `frontdesk demo --remove`
-deletes those services and nothing an editor made, even under a demo service's address.
+What the demo made is marked by the host's demo marks (core/demo.py, `mark_made`, each service
+under its English slug as the demo wrote it), so `frontdesk demo --remove` deletes those services
+and nothing an editor made, even under a demo service's title or address.
 """
 
 from __future__ import annotations
@@ -9,18 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 
-from frontdesk.core import log
-from frontdesk.core.demo import DemoPage
-from frontdesk.core.models import LogEntry
+from frontdesk.core.demo import DemoPage, forget_made, made_by_demo, mark_made
 from frontdesk.core.routes.claims import forget_routes
 from frontdesk.services import queries
 from frontdesk.services.models import Service
 from frontdesk.services.operations import create_service
 
-MARK = "service.demo"
+DEMO = "services"  # the name of its marks (core/demo.py)
 
 SERVICES: list[dict[str, Any]] = [
     {"title": {"en": "Garden design", "de": "Gartenplanung", "ru": "Ландшафтный дизайн"},
@@ -43,21 +42,25 @@ SERVICES: list[dict[str, Any]] = [
 
 def _made() -> list[Service]:
     """The services the demo made (in the bin too), in the order it made them."""
-    kind = ContentType.objects.get_for_model(Service)
-    ids = list(LogEntry.objects.filter(content_type=kind, action=MARK).values_list("object_id", flat=True))
-    return list(Service.all_objects.filter(pk__in=ids).order_by("pk"))
+    return list(made_by_demo(Service, demo=DEMO).values())
 
 
 def seed() -> str:
-    made = {(service.slug or {}).get("en", "") for service in _made()}
-    created = 0
+    made = made_by_demo(Service, demo=DEMO)
+    created, taken = 0, []
     for values in SERVICES:
-        if values["slug"]["en"] in made:
+        key = values["slug"]["en"]  # the demo's name for it, whatever an editor renames it to
+        if key in made:
             continue
-        service = create_service(actor=None, values=values)
-        log.write(service, MARK, None)
+        try:
+            service = create_service(actor=None, values=values)
+        except ValidationError:  # a service of the site holds the address: it stays, the demo's is left out
+            taken.append(key)
+            continue
+        mark_made(service, demo=DEMO, key=key)
         created += 1
-    return f"{created} demo services created ({len(SERVICES) - created} already there)"
+    note = f"; left out, their address is taken: {', '.join(taken)}" if taken else ""
+    return f"{created} demo services created ({len(made)} already there){note}"
 
 
 def remove() -> str:
@@ -66,7 +69,7 @@ def remove() -> str:
         forget_routes(service)
         service.delete()  # its log lines stay, naming what was removed
         removed += 1
-    LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Service), action=MARK).delete()
+    forget_made(demo=DEMO)
     return f"{removed} demo services removed"
 
 

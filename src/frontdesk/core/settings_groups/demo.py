@@ -1,11 +1,14 @@
 """Demo content of the SEO settings: the Organization every public page prints (docs/host.md, "The
 head collector and the layout"). The demo names it only while the site names none, and takes out
-only what it wrote: `--remove` clears the Organization when it is still the demo's, untouched."""
+only what it wrote: `--remove` clears the Organization when the demo wrote it (the host's demo
+mark on the group's row, core/demo.py) and it is still the demo's, untouched."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from frontdesk.core.demo import forget_made, made_by_demo, mark_made
+from frontdesk.core.models import SettingsGroup
 from frontdesk.core.settings_groups.groups import SEO
 from frontdesk.core.settings_groups.operations import save_group
 from frontdesk.core.settings_groups.reading import stored_values
@@ -18,10 +21,15 @@ ORGANIZATION: dict[str, Any] = {
     "organization_country": "DE",
     "organization_same_as": ["https://example.org/frontdesk-gardens"],
 }
+DEMO = "seo"  # the name of its marks (core/demo.py)
+KEY = "organization"
 EMPTY: dict[str, Any] = {name: [] if isinstance(value, list) else "" for name, value in ORGANIZATION.items()}
 
 
 def _is_the_demos() -> bool:
+    """Whether the demo wrote the Organization and it is still, word for word, what it wrote."""
+    if KEY not in made_by_demo(SettingsGroup, demo=DEMO):
+        return False
     values = stored_values(SEO).values
     return all(values.get(name) == value for name, value in ORGANIZATION.items())
 
@@ -31,12 +39,14 @@ def seed() -> str:
         return (
             "the Organization is named already" if not _is_the_demos() else "the demo Organization is there"
         )
-    save_group(None, SEO, values=ORGANIZATION)
+    mark_made(save_group(None, SEO, values=ORGANIZATION), demo=DEMO, key=KEY)
     return f"the Organization is {ORGANIZATION['organization_name']}"
 
 
 def remove() -> str:
-    if not _is_the_demos():
+    ours = _is_the_demos()
+    forget_made(demo=DEMO)
+    if not ours:
         return "the Organization is not the demo's: kept"
     save_group(None, SEO, values=EMPTY)
     return "the demo Organization removed"
