@@ -139,6 +139,25 @@ def test_binning_a_category_that_holds_questions_is_409_with_the_count(client, c
     assert client.delete(f"{CATEGORIES}/{empty.pk}").status_code == 204
 
 
+def test_a_question_saved_back_as_read_while_its_category_is_binned_returns_to_it_with_the_category(
+    client, make_user
+):
+    client.force_login(make_user("faq.view", "faq.manage", "faq.categories.manage"))
+    returns, shipping = make_category("Returns"), make_category("Shipping")
+    question = make_question("Refund?", categories=[returns.pk, shipping.pk])
+    delete_question(question, actor=None)
+    assert client.delete(f"{CATEGORIES}/{returns.pk}").status_code == 204
+    assert client.post(f"{BASE}/{question.pk}/restore").status_code == 200
+    # The editor's screen reads the question (Returns is not among its categories) and saves it.
+    read = client.get(f"{BASE}/{question.pk}").json()["question"]
+    assert read["categories"] == [shipping.pk]
+    saved = put(client, question.pk, {"question": {"en": "Refunds?"}, "categories": read["categories"]})
+    assert saved.status_code == 200
+    assert client.post(f"{CATEGORIES}/{returns.pk}/restore").status_code == 200
+    # Back in Returns, which is now last in the categories' order.
+    assert client.get(f"{BASE}/{question.pk}").json()["question"]["categories"] == [shipping.pk, returns.pk]
+
+
 def test_a_category_that_does_not_exist_is_422_under_categories_and_nothing_is_written(editor_client):
     category = make_category("Shipping")
     before = snapshot()
