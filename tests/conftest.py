@@ -252,7 +252,8 @@ def inbox_disk(settings, tmp_path):
 
 @pytest.fixture
 def media(settings, tmp_path):
-    """The default storage, where the picture library keeps its files, in a fresh folder per test."""
+    """The default storage, where the picture library keeps its renditions, in a fresh folder per
+    test; the private storage of the originals in another (`private_files`)."""
     location = tmp_path / "media"
     settings.MEDIA_ROOT = location
     settings.STORAGES = {
@@ -261,5 +262,15 @@ def media(settings, tmp_path):
             "BACKEND": "django.core.files.storage.FileSystemStorage",
             "OPTIONS": {"location": str(location), "base_url": "/media/"},
         },
+        "private": {
+            **settings.STORAGES["private"],
+            "OPTIONS": {"location": str(tmp_path / "private"), "base_url": None},
+        },
     }
     return location
+
+
+@pytest.fixture
+def private_files(media, tmp_path):
+    """The private storage's folder of the test (the pictures' originals)."""
+    return tmp_path / "private"

@@ -385,6 +385,7 @@ STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise warns on every start when it is m
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env("FRONTDESK_MEDIA_DIR", str(VAR_DIR / "media")))
 INBOX_FILES_DIR = Path(env("FRONTDESK_INBOX_FILES_DIR", str(VAR_DIR / "inbox-files")))
+PRIVATE_FILES_DIR = Path(env("FRONTDESK_PRIVATE_DIR", str(VAR_DIR / "private")))
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
@@ -396,8 +397,14 @@ STORAGES: dict[str, dict[str, Any]] = {
     # Attachments live outside the media root and have no address (the storage refuses to make
     # one): nothing serves them except the panel's own download route.
     "inbox": {
-        "BACKEND": "frontdesk.inbox.storage.PrivateFileSystemStorage",
+        "BACKEND": "frontdesk.core.storage.PrivateFileSystemStorage",
         "OPTIONS": {"location": INBOX_FILES_DIR, "base_url": None},
+    },
+    # The picture library's originals, kept as uploaded (camera, GPS position and all) to make
+    # renditions from: outside the media root and without an address, like the attachments.
+    "private": {
+        "BACKEND": "frontdesk.core.storage.PrivateFileSystemStorage",
+        "OPTIONS": {"location": PRIVATE_FILES_DIR, "base_url": None},
     },
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
@@ -536,6 +543,8 @@ FRONTDESK: dict[str, Any] = {
         serve_media=set_bool("FRONTDESK_SERVE_MEDIA"),
         max_bytes=megabytes(set_int("FRONTDESK_PICTURES_MAX_MB")),
         max_pixels=set_int("FRONTDESK_PICTURES_MAX_PIXELS"),
+        max_decoded_bytes=megabytes(set_int("FRONTDESK_PICTURES_MAX_DECODED_MB")),
+        uploads_per_minute=set_int("FRONTDESK_PICTURES_UPLOADS_PER_MINUTE"),
     ),
     # A site's own fields on the editing screens: screen id -> patch list (docs/host.md,
     # "Project fields"), e.g. {"inbox.form-editor": [{"op": "add", "target": "project-fields",

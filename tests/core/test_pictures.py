@@ -30,7 +30,7 @@ from tests.testapp.models import Poster
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_an_upload_gets_a_key_its_size_and_renditions_never_wider_than_the_original(media):
+def test_an_upload_gets_a_key_its_size_and_renditions_never_wider_than_the_original(media, private_files):
     picture = upload_picture(picture_file(1000, 500), actor=None)
     assert len(picture.key) == 12 and picture.key.isalnum()
     assert (picture.width, picture.height, picture.format) == (1000, 500, "jpeg")
@@ -41,7 +41,8 @@ def test_an_upload_gets_a_key_its_size_and_renditions_never_wider_than_the_origi
     for item in picture.renditions:
         with Image.open(media / item["name"]) as image:
             assert image.format == "JPEG" and image.size == (item["width"], item["height"])
-    assert stored_files(media) == set(picture.file_names())
+    assert stored_files(media) == set(picture.rendition_names())
+    assert stored_files(private_files) == {picture.file.name}
 
 
 def test_a_large_picture_is_rendered_up_to_1920_and_a_small_one_at_its_own_width(media):
@@ -113,16 +114,19 @@ def test_alt_text_is_kept_per_language_and_a_save_naming_one_language_keeps_the_
     assert list(refused.value.message_dict) == ["name"]
 
 
-def test_replacing_the_file_keeps_the_key_makes_new_renditions_and_removes_the_old_files(media):
+def test_replacing_the_file_keeps_the_key_makes_new_renditions_and_removes_the_old_files(
+    media, private_files
+):
     picture = upload_picture(picture_file(1000, 500), actor=None, alt={"en": "Boats"})
-    old_files = set(picture.file_names())
+    old_files = set(picture.rendition_names())
     old_url = resolve_pictures([picture.key])[picture.key].url
 
     replaced = replace_picture_file(picture, picture_file(700, 700, "PNG", colour=(1, 2, 3)), actor=None)
     assert replaced.key == picture.key and replaced.alt == {"en": "Boats"}
     assert (replaced.width, replaced.height, replaced.format) == (700, 700, "png")
     assert [item["width"] for item in replaced.renditions] == [320, 640, 700]
-    assert stored_files(media) == set(replaced.file_names())
+    assert stored_files(media) == set(replaced.rendition_names())
+    assert stored_files(private_files) == {replaced.file.name}
     assert not old_files & stored_files(media)
     assert resolve_pictures([picture.key])[picture.key].url != old_url
 
@@ -149,13 +153,15 @@ def test_a_picture_in_use_is_not_deleted_and_the_refusal_says_how_often_and_wher
     assert refused.value.count == 2
     assert refused.value.uses == ["Posters: Summer fair", "Posters: Winter fair"]
     assert Picture.objects.filter(key=picture.key).exists()
-    assert stored_files(media) == set(picture.file_names())
+    assert stored_files(media) == set(picture.rendition_names())
 
 
-def test_deleting_a_picture_nobody_uses_removes_it_and_its_files_and_it_drops_out_of_resolve(media):
+def test_deleting_a_picture_nobody_uses_removes_it_and_its_files_and_it_drops_out_of_resolve(
+    media, private_files
+):
     picture = upload_picture(picture_file(), actor=None)
     delete_picture(picture, actor=None)
-    assert stored_files(media) == set()
+    assert stored_files(media) == set() and stored_files(private_files) == set()
     assert resolve_pictures([picture.key]) == {}
     with pytest.raises(NotFound):
         picture_named(picture.key)
@@ -211,14 +217,18 @@ def test_resolve_pictures_is_one_query_for_one_or_ten_keys_and_leaves_out_unknow
     assert len(queries) == 0
 
 
-def test_an_animated_gif_keeps_moving_the_original_is_what_pages_show(media):
+def test_an_animated_gif_keeps_moving_in_a_rendition_of_its_own_and_its_original_is_not_shown(media):
     frames = [Image.new("RGB", (120, 80), colour) for colour in ((255, 0, 0), (0, 255, 0), (0, 0, 255))]
     out = io.BytesIO()
-    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=100, loop=0)
+    frames[0].save(
+        out, "GIF", save_all=True, append_images=frames[1:], duration=100, loop=0, comment=b"secret"
+    )
     picture = upload_picture(SimpleUploadedFile("spin.gif", out.getvalue(), "image/gif"), actor=None)
-    assert picture.renditions == []
+    (rendition,) = picture.renditions
     view = resolve_pictures([picture.key])[picture.key]
-    assert view.url == f"/media/{picture.file.name}" and view.srcset == ""
+    assert view.url == f"/media/{rendition['name']}" and view.url != f"/media/{picture.file.name}"
+    with Image.open(media / rendition["name"]) as shown:
+        assert shown.format == "GIF" and shown.n_frames == 3 and "comment" not in shown.info
 
 
 def test_the_search_reads_the_name_every_alt_text_and_the_key(media):

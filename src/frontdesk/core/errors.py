@@ -39,6 +39,10 @@ class InUse(Exception):
         self.uses = [str(use) for use in uses] if uses is not None else None
 
 
+class TooMany(Exception):
+    """The caller did this too often in a short time (429): the words say when it may again."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """What an error means to a caller: a status, a sentence, and per-field messages."""
@@ -68,6 +72,7 @@ MEANINGS: tuple[tuple[type[Exception], _Meaning], ...] = (
     (ObjectDoesNotExist, _Meaning(404, _("There is no such record."), own_words=False)),
     (Conflict, _Meaning(409, _("Someone else changed this in the meantime."), own_words=True)),
     (InUse, _Meaning(409, _("This record is still in use."), own_words=True)),
+    (TooMany, _Meaning(429, _("Too many requests; try again in a minute."), own_words=True)),
 )
 
 # The errors `problem()` knows, for an `except` clause.

@@ -46,6 +46,13 @@ def _resolve(keys: list[str], *, language: str | None = None) -> dict[str, Any]:
     return resolve_pictures(keys, language=language)
 
 
+def _exists(key: str) -> bool:
+    # The row, not resolve: a picture whose renditions are still being made is one.
+    from frontdesk.core.pictures.queries import picture_exists
+
+    return picture_exists(key)
+
+
 def empty_card() -> dict[str, Any]:
     return {"title": {}, "description": {}, "image": None, "noindex": False}
 
@@ -194,7 +201,7 @@ def clean_seo_card(
             problems[f"{field}.{name}"] = error.messages
     if sent.image is not NOT_GIVEN:
         card["image"] = (sent.image or "").strip() or None
-        if card["image"] and PICTURE_KEY.fullmatch(card["image"]) and not _resolve([card["image"]]):
+        if card["image"] and PICTURE_KEY.fullmatch(card["image"]) and not _exists(card["image"]):
             problems[f"{field}.image"] = [
                 _("There is no picture %(key)s in the library.") % {"key": card["image"]}
             ]

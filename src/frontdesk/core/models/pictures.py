@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from frontdesk.core.fields import TranslatedField
+from frontdesk.core.storage import private_storage
 
 # A key is URL-safe and short: it stands in rich text (`data-picture="..."`), in a block's values
 # and in an address, and it never changes while the picture lives.
@@ -28,14 +29,16 @@ class Picture(models.Model):
     )
     name = models.CharField(_("name"), max_length=200, blank=True)
     alt = TranslatedField(_("alternative text"))
-    # The file as uploaded (kept for later renditions, never printed on a page) and its facts.
-    file = models.FileField(_("file"), max_length=255)
+    # The file as uploaded, in the private storage (kept for later renditions, with whatever
+    # metadata it carries; it has no address), and its facts.
+    file = models.FileField(_("file"), max_length=255, storage=private_storage)
     format = models.CharField(_("format"), max_length=8)
     width = models.PositiveIntegerField(_("width"))
     height = models.PositiveIntegerField(_("height"))
     bytes = models.PositiveBigIntegerField(_("size in bytes"), default=0)
-    # [{"width": 640, "height": 427, "name": "pictures/<key>/<digest>-640.jpg"}, ...], narrowest
-    # first: on the row, so resolving any number of pictures is one query without a join.
+    # [{"width": 640, "height": 427, "name": "pictures/<key>/<digest>-640w.jpg"}, ...], narrowest
+    # first: on the row, so resolving any number of pictures is one query without a join. Empty
+    # until the picture's task has made them (core/pictures/tasks.py).
     renditions = models.JSONField(_("renditions"), default=list)
     # The name and every alt text, case-folded: what the library's search reads.
     search_text = models.TextField(default="", editable=False)
@@ -59,6 +62,6 @@ class Picture(models.Model):
             kwargs["update_fields"] = {*kwargs["update_fields"], "search_text"}
         super().save(*args, **kwargs)
 
-    def file_names(self) -> list[str]:
-        """Every stored file of the picture: the original and its renditions."""
-        return [name for name in [self.file.name, *(item["name"] for item in self.renditions)] if name]
+    def rendition_names(self) -> list[str]:
+        """The renditions' files, in the media storage (the original is in the private one)."""
+        return [item["name"] for item in self.renditions]

@@ -13,7 +13,7 @@ from pydantic import Field
 
 from frontdesk.core.api.pagination import Page, PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
-from frontdesk.core.api.schemas import answers
+from frontdesk.core.api.schemas import ErrorOut, answers
 from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.core.pictures import operations
 from frontdesk.core.pictures.inputs import PictureChange
@@ -23,6 +23,7 @@ from frontdesk.core.pictures.queries import picture_named, pictures
 
 router = PanelRouter(tags=["pictures"])
 READ, WRITE = "pictures:read", "pictures:write"
+THROTTLED = {429: ErrorOut}  # an upload or a replacement past the account's uploads per minute
 
 
 class RenditionOut(Schema):
@@ -49,7 +50,7 @@ class PictureOut(Schema):
     height: int
     format: str = Field(examples=["jpeg"], description="jpeg, png, webp or gif.")
     bytes: int = Field(description="The original file's size.")
-    url: str = Field(description="The widest rendition's address (the original's, for an animated picture).")
+    url: str = Field(description='The widest rendition\'s address; "" while the renditions are being made.')
     srcset: str = Field(
         examples=["/media/pictures/k3x9/a1b2-320w.jpg 320w, /media/pictures/k3x9/a1b2-640w.jpg 640w"]
     )
@@ -82,12 +83,14 @@ def list_pictures(request: HttpRequest, query: Query[PictureQuery]):
 
 @router.post(
     "",
-    response=answers(201, PictureDetailOut),
+    response={**answers(201, PictureDetailOut), **THROTTLED},
     permission=PERMISSION,
     scope=WRITE,
     summary="Upload a picture (multipart: file, and optionally name)",
-    description="JPEG, PNG, WebP or GIF; refused under `file` when it is not one, too large or has too"
-    " many pixels. Renditions are made at once; the name defaults to the file's.",
+    description="JPEG, PNG, WebP or GIF; refused under `file` when it is not one, too large, has too"
+    " many pixels or would cost too much to decode; 429 past the account's uploads per minute."
+    " Renditions are made by a task (at once, or by the worker when a queue is configured: until"
+    ' then `renditions` is empty and `url` is ""); the name defaults to the file\'s.',
 )
 def upload_picture(
     request: HttpRequest,
@@ -128,7 +131,7 @@ def update_picture(request: HttpRequest, key: str, payload: PictureChange):
 
 @router.post(
     "/{key}/file",
-    response=answers(200, PictureDetailOut),
+    response={**answers(200, PictureDetailOut), **THROTTLED},
     permission=PERMISSION,
     scope=WRITE,
     summary="Replace a picture's file (multipart: file); the key stays, every use shows the new file",

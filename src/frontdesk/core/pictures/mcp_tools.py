@@ -19,7 +19,7 @@ from frontdesk.core.serving import absolute_url
 
 def _row(picture: Picture) -> dict[str, Any]:
     src = largest(picture)
-    url = file_url(src["name"])
+    url = file_url(src["name"]) if src else ""  # "" while its renditions are being made
     return {
         "key": picture.key,
         "name": picture.name,

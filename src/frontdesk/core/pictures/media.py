@@ -11,6 +11,7 @@ root (its system check says so) and are never reachable here.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -23,11 +24,17 @@ from django.views.static import serve
 from frontdesk.core.pictures.conf import picture_settings
 
 YEAR, HOUR = 365 * 24 * 60 * 60, 60 * 60
+# What the library writes into the media storage: renditions only (`<digest>-<width>w.<ext>`, a
+# suffix when the storage made the name unique). An original a site kept there before the
+# private storage existed is not served, even before `pictures_remake` has moved it.
+RENDITION = re.compile(r"^pictures/[^/]+/[0-9a-f]+-[0-9]+w(_[A-Za-z0-9]+)?\.[a-z]+$")
 
 
 def media_file(request: HttpRequest, name: str) -> HttpResponse | FileResponse:
     disk = storages["default"]
     if not picture_settings()["serve_media"] or not isinstance(disk, FileSystemStorage):
+        raise Http404
+    if name.startswith("pictures/") and not RENDITION.match(name):
         raise Http404
     try:
         response = serve(request, name, document_root=str(disk.location))

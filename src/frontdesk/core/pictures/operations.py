@@ -2,9 +2,12 @@
 and alt text, replace the file under the same key, delete a picture nobody uses (one in use is
 refused with `core.errors.InUse`, naming each place).
 
-Files are written to the media storage before the row is saved, and removed again when the
-save fails; files a change leaves behind (the old file and renditions of a replaced or deleted
-picture) are removed once the change has committed, so a rolled-back change loses nothing.
+An upload or a replacement judges the file from its header (images.judge), writes the original
+to the private storage (STORAGES["private"]: no address, its metadata stays there) and queues the
+picture's renditions (tasks.make_picture_renditions); an account may do that `uploads_per_minute`
+times a minute. The original is written before the row is saved and removed again when the save
+fails; files a change leaves behind (the old original of a replaced picture, every file of a
+deleted one) are removed once the change has committed, so a rolled-back change loses nothing.
 """
 
 from __future__ import annotations
@@ -24,13 +27,15 @@ from django.utils.translation import ngettext
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor
-from frontdesk.core.errors import InUse
+from frontdesk.core.errors import InUse, TooMany
 from frontdesk.core.fields import merge_translations
 from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.core.models import Picture
-from frontdesk.core.pictures.images import Judged, judge
-from frontdesk.core.pictures.queries import picture_named, storage
+from frontdesk.core.pictures.conf import picture_settings
+from frontdesk.core.pictures.images import Judged, Rendition, judge
+from frontdesk.core.pictures.queries import picture_named, private_storage, storage
 from frontdesk.core.pictures.uses import uses_of
+from frontdesk.core.throttle import Limit
 
 PERMISSION = "core.pictures.manage"
 MAX_NAME_LENGTH = 200
@@ -74,46 +79,84 @@ def _name_from_file(upload: Any) -> str:
     return " ".join(stem.replace("_", " ").split())[:MAX_NAME_LENGTH]
 
 
-def _store(key: str, judged: Judged) -> tuple[str, list[dict]]:
-    """Write the file and its renditions; answers the file's name and the renditions' list."""
-    disk = storage()
-    written: list[str] = []
-    try:
-        original = disk.save(
-            f"{FOLDER}/{key}/{judged.digest}.{judged.extension}", ContentFile(judged.content)
-        )
-        written.append(original)
-        renditions = []
-        for item in judged.renditions:
-            name = disk.save(
-                f"{FOLDER}/{key}/{judged.digest}-{item.width}w.{item.extension}", ContentFile(item.content)
+def count_upload(actor: Actor) -> None:
+    """Count an upload of `actor` against `uploads_per_minute`; TooMany (429) past it. Counted
+    before the file is judged: judging is the cost the limit bounds."""
+    if actor is None or actor.pk is None:
+        return  # the site's own code (the demo, a command) is not throttled
+    limit = Limit("picture-upload", picture_settings()["uploads_per_minute"], 60)
+    subject = str(actor.pk)
+    wait = limit.wait(subject)
+    if wait:
+        raise TooMany(
+            ngettext(
+                "Too many pictures uploaded in a minute; try again in %(count)d second.",
+                "Too many pictures uploaded in a minute; try again in %(count)d seconds.",
+                wait,
             )
-            written.append(name)
-            renditions.append({"width": item.width, "height": item.height, "name": name})
-    except Exception:
-        _remove(written)
-        raise
-    return original, renditions
+            % {"count": wait}
+        )
+    limit.hit(subject)
 
 
-def _remove(names: list[str]) -> None:
+def _store(key: str, judged: Judged) -> str:
+    """Write the original to the private storage; answers its name."""
+    return private_storage().save(
+        f"{FOLDER}/{key}/{judged.digest}.{judged.extension}", ContentFile(judged.content)
+    )
+
+
+def store_renditions(key: str, digest: str, renditions: list[Rendition]) -> list[dict]:
+    """Write renditions to the media storage; answers the renditions' list as the row keeps it."""
     disk = storage()
-    for name in names:
+    written: list[dict] = []
+    try:
+        for item in renditions:
+            name = disk.save(
+                f"{FOLDER}/{key}/{digest}-{item.width}w.{item.extension}", ContentFile(item.content)
+            )
+            written.append({"width": item.width, "height": item.height, "name": name})
+    except Exception:
+        remove_renditions(written)
+        raise
+    return written
+
+
+def _remove(disk, names: list[str]) -> None:
+    for name in filter(None, names):
         # Already gone, or the storage refuses: nothing the caller could do about it.
         with contextlib.suppress(OSError):
             disk.delete(name)
 
 
-def _remove_after_commit(names: list[str]) -> None:
-    transaction.on_commit(lambda: _remove(names))
+def remove_renditions(renditions: list[dict]) -> None:
+    _remove(storage(), [item["name"] for item in renditions])
 
 
-def _apply(picture: Picture, judged: Judged, name: str, renditions: list[dict]) -> None:
+def _remove_after_commit(original: str, renditions: list[dict] | None = None) -> None:
+    """Remove the original and `renditions` once the change has committed."""
+
+    def remove() -> None:
+        _remove(private_storage(), [original])
+        remove_renditions(renditions or [])
+
+    transaction.on_commit(remove)
+
+
+def _queue_renditions(picture: Picture) -> None:
+    from frontdesk.core.pictures.tasks import make_picture_renditions
+
+    # Enqueued in the caller's transaction, not after it: the database queue's row commits with
+    # the picture's, and the immediate backend runs at once on the same connection.
+    make_picture_renditions.enqueue(key=picture.key, original=picture.file.name or "")
+
+
+def _apply(picture: Picture, judged: Judged, name: str) -> None:
+    """The new original's facts; the renditions stay until the task has made the new ones."""
     picture.file.name = name
     picture.format = judged.format
     picture.width, picture.height = judged.width, judged.height
     picture.bytes = len(judged.content)
-    picture.renditions = renditions
 
 
 def upload_picture(file: Any, *, actor: Actor, name: Any = NOT_GIVEN, alt: Any = NOT_GIVEN) -> Picture:
@@ -121,13 +164,14 @@ def upload_picture(file: Any, *, actor: Actor, name: Any = NOT_GIVEN, alt: Any =
     require(actor)
     clean_name = _name_from_file(file) if name is NOT_GIVEN or name is None else _clean_name(name)
     clean_alt = {} if alt is NOT_GIVEN else _clean_alt({}, alt)
+    count_upload(actor)
     judged = judge(file)
     key = new_key()
-    stored, renditions = _store(key, judged)
+    stored = _store(key, judged)
     try:
         with transaction.atomic():
             picture = Picture(key=key, name=clean_name, alt=clean_alt)
-            _apply(picture, judged, stored, renditions)
+            _apply(picture, judged, stored)
             picture.save()
             log.write(
                 picture,
@@ -135,9 +179,11 @@ def upload_picture(file: Any, *, actor: Actor, name: Any = NOT_GIVEN, alt: Any =
                 actor,
                 detail={"key": key, "name": clean_name, "width": picture.width, "height": picture.height},
             )
+            _queue_renditions(picture)
     except Exception:
-        _remove([stored, *(item["name"] for item in renditions)])
+        _remove(private_storage(), [stored])
         raise
+    picture.refresh_from_db(fields=["renditions"])  # made already when the queue runs tasks at once
     return picture
 
 
@@ -160,16 +206,19 @@ def update_picture(picture: Picture, *, actor: Actor, name: Any = NOT_GIVEN, alt
 
 def replace_picture_file(picture: Picture, file: Any, *, actor: Actor) -> Picture:
     """Put a new file under the picture's key: new renditions, new addresses, every use follows
-    (rich text and covers name the key); the old files go once the change is committed."""
+    (rich text and covers name the key). Pages show the old renditions until the new ones are
+    made; the old original goes once the change is committed, the old renditions once the new
+    ones are in."""
     require(actor)
+    count_upload(actor)
     judged = judge(file)
-    stored, renditions = _store(picture.key, judged)
+    stored = _store(picture.key, judged)
     try:
         with transaction.atomic():
             picture = picture_named(picture.key, lock=True)
-            old_files = picture.file_names()
+            old_original = picture.file.name or ""
             before = log.values_of(picture, ["format", "width", "height", "bytes"])
-            _apply(picture, judged, stored, renditions)
+            _apply(picture, judged, stored)
             picture.changed_at = timezone.now()
             picture.save()
             log.write(
@@ -178,10 +227,12 @@ def replace_picture_file(picture: Picture, file: Any, *, actor: Actor) -> Pictur
                 actor,
                 changes=log.changes_between(before, log.values_of(picture, before)),
             )
-            _remove_after_commit([old for old in old_files if old not in picture.file_names()])
+            _remove_after_commit(old_original)  # a new name always: a storage never writes over a file
+            _queue_renditions(picture)
     except Exception:
-        _remove([stored, *(item["name"] for item in renditions)])
+        _remove(private_storage(), [stored])
         raise
+    picture.refresh_from_db(fields=["renditions"])
     return picture
 
 
@@ -203,7 +254,26 @@ def delete_picture(picture: Picture, *, actor: Actor) -> None:
             count=len(uses),
             uses=[f"{kind.label}: {use.label}" for kind, use in uses],
         )
-    files = picture.file_names()
     log.write(picture, "picture.deleted", actor, detail={"key": picture.key, "name": picture.name})
+    _remove_after_commit(picture.file.name or "", picture.renditions)
     picture.delete()
-    _remove_after_commit(files)
+
+
+def remake_picture(picture: Picture) -> bool:
+    """Make the picture's renditions again from its original, first moving the original into the
+    private storage when it is still in the media storage (where sites before the private storage
+    kept it, with an address); False when the original is in neither. For `pictures_remake`."""
+    from frontdesk.core.pictures.tasks import make_picture_renditions
+
+    name = picture.file.name or ""
+    private, public = private_storage(), storage()
+    if not private.exists(name):
+        if not name or not public.exists(name):
+            return False
+        with public.open(name, "rb") as handle:
+            moved = private.save(name, ContentFile(handle.read()))
+        Picture.objects.filter(pk=picture.pk, file=name).update(file=moved)
+        _remove(public, [name])
+        name = moved
+    make_picture_renditions.call(key=picture.key, original=name)
+    return True

@@ -19,7 +19,7 @@ def picture_out(picture: Picture, *, with_uses: bool = False) -> dict:
         "height": picture.height,
         "format": picture.format,
         "bytes": picture.bytes,
-        "url": file_url(src["name"]),
+        "url": file_url(src["name"]) if src else "",
         "srcset": srcset_of(picture),
         "renditions": [
             {"width": item["width"], "height": item["height"], "url": file_url(item["name"])}

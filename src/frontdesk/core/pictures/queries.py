@@ -16,6 +16,7 @@ from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import translate
 from frontdesk.core.models import Picture
 from frontdesk.core.models.pictures import KEY_PATTERN
+from frontdesk.core.storage import private_storage  # noqa: F401  (where the originals live, for the library)
 
 MAX_KEYS = 1000  # keys one resolve reads; more in one page would be a page nobody loads
 MAX_SEARCH_WORDS = 10
@@ -35,7 +36,8 @@ class PictureView:
 
 
 def storage():
-    """The media storage pictures live in (STORAGES["default"]: files, or S3 when configured)."""
+    """The media storage the renditions live in (STORAGES["default"]: files, or S3 when
+    configured): public, every file in it has an address."""
     return storages["default"]
 
 
@@ -48,11 +50,10 @@ def file_url(name: str) -> str:
     return disk.url(name)
 
 
-def largest(picture: Picture) -> dict:
-    """The rendition a page names in `src` (the original for an animated picture)."""
-    if picture.renditions:
-        return picture.renditions[-1]
-    return {"width": picture.width, "height": picture.height, "name": picture.file.name}
+def largest(picture: Picture) -> dict | None:
+    """The rendition a page names in `src`; None while the renditions are being made. The
+    original is never named: it lives in the private storage, with its metadata."""
+    return picture.renditions[-1] if picture.renditions else None
 
 
 def srcset_of(picture: Picture) -> str:
@@ -61,8 +62,10 @@ def srcset_of(picture: Picture) -> str:
     return ", ".join(f"{file_url(item['name'])} {item['width']}w" for item in picture.renditions)
 
 
-def view_of(picture: Picture, language: str | None = None) -> PictureView:
+def view_of(picture: Picture, language: str | None = None) -> PictureView | None:
     src = largest(picture)
+    if src is None:
+        return None
     return PictureView(
         key=picture.key,
         url=file_url(src["name"]),
@@ -80,12 +83,20 @@ def valid_keys(keys: Iterable[str]) -> list[str]:
 
 def resolve_pictures(keys: Iterable[str], *, language: str | None = None) -> dict[str, PictureView]:
     """{key: PictureView} for the pictures of `keys` that exist, in ONE query however many keys
-    (none when there is no key); a key that names no picture, or a deleted one, is absent."""
+    (none when there is no key); a key that names no picture, or a deleted one, is absent, and so
+    is a new picture whose renditions are still being made (a page prints it once they are)."""
     wanted = valid_keys(keys)[:MAX_KEYS]
     if not wanted:
         return {}
-    rows = Picture.objects.filter(key__in=wanted).only("key", "alt", "file", "width", "height", "renditions")
-    return {picture.key: view_of(picture, language) for picture in rows}
+    rows = Picture.objects.filter(key__in=wanted).only("key", "alt", "width", "height", "renditions")
+    views = {picture.key: view_of(picture, language) for picture in rows}
+    return {key: view for key, view in views.items() if view is not None}
+
+
+def picture_exists(key: str) -> bool:
+    """Whether `key` names a picture of the library (one query): asked of the row, not of
+    `resolve_pictures`, so a picture whose renditions are still being made is one."""
+    return bool(KEY_PATTERN.match(key)) and Picture.objects.filter(key=key).exists()
 
 
 def clean_picture_key(value: object) -> str:
@@ -95,7 +106,7 @@ def clean_picture_key(value: object) -> str:
     if value is None or value == "":
         return ""
     key = value.strip() if isinstance(value, str) else ""
-    if not key or not KEY_PATTERN.match(key) or key not in resolve_pictures([key]):
+    if not key or not picture_exists(key):
         shown = value[:32] if isinstance(value, str) else repr(value)[:32]
         raise ValidationError(_("There is no picture %(key)s in the library.") % {"key": shown})
     return key

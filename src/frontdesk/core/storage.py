@@ -1,19 +1,21 @@
-"""The attachments' storage: files on disk that have no address and leave no empty folders.
+"""The host's private storage class: files on disk that have no address and leave no empty
+folders. Two storages use it: STORAGES["inbox"] (the inbox's attachments) and STORAGES["private"]
+(the picture library's originals); both live outside MEDIA_ROOT.
 
 Django's FileSystemStorage falls back to MEDIA_URL when it is given no base URL, so a stray
 `attachment.stored_name.url` would print /media/inbox/... . This storage refuses to make one:
-the only way to the bytes is the panel's download route, behind inbox.view.
+the only way to the bytes is code that opens them (the inbox's download route, behind
+inbox.view; the picture library's renditions, made from the original).
 
-Attachments are written under inbox/{form}/{submission}/; deleting a file removes the folders
-it leaves empty, up to the storage's root (never the root itself), so deleted and pruned
-submissions leave nothing behind on disk.
+Deleting a file removes the folders it leaves empty, up to the storage's root (never the root
+itself), so deleted and pruned records leave nothing behind on disk.
 """
 
 from __future__ import annotations
 
 import os
 
-from django.core.files.storage import FileSystemStorage
+from django.core.files.storage import FileSystemStorage, storages
 
 # A folder emptied by a delete can vanish between a save's makedirs and its write; that save then
 # creates it again. Bounded so that a folder that really cannot be made still raises.
@@ -22,7 +24,7 @@ SAVE_TRIES = 3
 
 class PrivateFileSystemStorage(FileSystemStorage):
     def url(self, name: str | None) -> str:
-        raise ValueError("Inbox attachments have no address; the panel's download route serves them.")
+        raise ValueError(f"{name!r} is a private file: it has no address.")
 
     def delete(self, name: str) -> None:
         super().delete(name)
@@ -51,3 +53,8 @@ class PrivateFileSystemStorage(FileSystemStorage):
                 if not tries or os.path.isdir(os.path.dirname(self.path(name))):
                     raise
                 content.seek(0)
+
+
+def private_storage():
+    """STORAGES["private"]: the picture library's originals (a FileField's `storage` callable too)."""
+    return storages["private"]
