@@ -55,11 +55,17 @@ class CoreConfig(AppConfig):
         register_picture_use(PictureUse(name="core.settings", label=_("Settings"), find=settings_using))
         # A category's cover, the pictures of its introduction and its SEO card's image.
         from frontdesk.core.categories.panel import category_edit_url
-        from frontdesk.core.categories.queries import categories_using_picture
+        from frontdesk.core.richtext import register_rich_text_pictures
         from frontdesk.core.seo_card import register_seo_card_pictures
 
-        register_picture_use(
-            PictureUse(name="core.categories", label=_("Categories"), find=categories_using_picture)
+        register_rich_text_pictures(
+            "core.categories",
+            "core.Category",
+            label=_("Categories"),
+            fields=["introduction"],
+            keys=["cover"],
+            url=category_edit_url,
+            order_by=["type", "position", "pk"],
         )
         register_seo_card_pictures(
             "core.categories.seo", "core.Category", label=_("Category SEO cards"), url=category_edit_url

@@ -3,6 +3,7 @@ its bin, its editing screen, and the doors (API, tools, panel, block, demo). The
 nothing from here."""
 
 from django.apps import AppConfig
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -29,6 +30,7 @@ class FaqConfig(AppConfig):
         from frontdesk.core.categories.api import category_router
         from frontdesk.core.categories.types import CategoryType, register_category_type
         from frontdesk.core.project_fields import register_screen
+        from frontdesk.core.richtext import register_rich_text_pictures
         from frontdesk.faq import queries
         from frontdesk.faq.api import router
         from frontdesk.faq.mcp_tools import register_faq_tools
@@ -47,6 +49,15 @@ class FaqConfig(AppConfig):
             )
         )
         register_bin_type(BinType(name="faq.question", model="faq.Question", permission=MANAGE))
+        # A picture shown in an answer is in use there (binned questions too: a restore brings it back).
+        register_rich_text_pictures(
+            "faq.answers",
+            "faq.Question",
+            label=_("FAQ answers"),
+            fields=["answer"],
+            url=lambda question: reverse("panel:panel-faq-questions:edit", args=[question.pk]),
+            order_by=["position", "pk"],
+        )
         register_screen(FAQ_FORM)
         register_router("/faq", router)
         # Editors read the picker with faq.view: they pick a question's categories and filter by them.

@@ -17,9 +17,9 @@ class ServicesConfig(AppConfig):
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.demo import register_demo
         from frontdesk.core.panel.sections import Section, register_section
-        from frontdesk.core.pictures import PictureUse, register_picture_use
         from frontdesk.core.project_fields import register_screen
         from frontdesk.core.relations import RelationTarget, register_relation_target
+        from frontdesk.core.richtext import register_rich_text_pictures
         from frontdesk.core.routes.registry import RouteType, register_route_type
         from frontdesk.core.seo_card import register_seo_card_pictures
         from frontdesk.services import (
@@ -61,8 +61,14 @@ class ServicesConfig(AppConfig):
             )
         )
         # A picture a service shows (its cover, in its description, on its SEO card) is in use.
-        register_picture_use(
-            PictureUse(name="services", label=_("Services"), find=queries.services_using_picture)
+        register_rich_text_pictures(
+            "services",
+            "services.Service",
+            label=_("Services"),
+            fields=["description"],
+            keys=["cover"],
+            url=lambda service: reverse("panel:panel-services:edit", args=[service.pk]),
+            order_by=["position", "pk"],
         )
         register_seo_card_pictures(
             "services.seo",

@@ -88,24 +88,3 @@ def find_in_bin(pk: int) -> Service:
     if found is None:
         raise NotFound(_("There is no service %(reference)s in the bin.") % {"reference": pk})
     return found
-
-
-def services_using_picture(key: str) -> list:
-    """A Use per service (binned ones too: restoring one brings its pictures back) whose cover or
-    description shows the picture `key`: one query, the description's pictures confirmed here
-    (the database only narrows to the rows whose text holds the key)."""
-    from django.db.models import Q
-    from django.urls import reverse
-
-    from frontdesk.core.pictures import Use
-    from frontdesk.core.richtext import rich_text_picture_keys
-
-    rows = Service._base_manager.filter(Q(cover=key) | Q(description__icontains=key)).order_by(
-        "position", "pk"
-    )
-    return [
-        Use(label=str(service), url=reverse("panel:panel-services:edit", args=[service.pk]))
-        for service in rows
-        if service.cover == key
-        or any(key in rich_text_picture_keys(text) for text in (service.description or {}).values())
-    ]

@@ -173,24 +173,3 @@ def item_categories(
         .order_by("position", "id")
     )
     return [*named, *binned]
-
-
-def categories_using_picture(key: str) -> list:
-    """A Use per category (binned ones too: a restore brings its pictures back) whose cover or
-    introduction shows the picture `key`: one query, the introduction's pictures confirmed here
-    (the database only narrows to the rows whose text holds the key)."""
-    from django.db.models import Q
-
-    from frontdesk.core.categories.panel import category_edit_url
-    from frontdesk.core.pictures.uses import Use
-    from frontdesk.core.richtext import rich_text_picture_keys
-
-    rows = Category._base_manager.filter(Q(cover=key) | Q(introduction__icontains=key)).order_by(
-        "type", "position", "pk"
-    )
-    return [
-        Use(label=str(category), url=category_edit_url(category))
-        for category in rows
-        if category.cover == key
-        or any(key in rich_text_picture_keys(text) for text in (category.introduction or {}).values())
-    ]

@@ -7,6 +7,8 @@ in, library pictures stored by key and resolved to their current address on the 
     rich_text_picture_keys(html) -> set[str]
     render_rich_texts(htmls, language=...) -> [SafeString]  every picture of all of them in ONE query
     render_rich_text(html, language=...) -> SafeString
+    register_rich_text_pictures(name, model, label=, fields=[...], keys=[...], url=)
+                                    a model's rich text reports its pictures as uses (ONE way)
 
 The allow-list, once: p, h2, h3, h4, strong, em, ul, ol, li, br; a with href (http, https, mailto
 or a relative address), to which rel="noopener noreferrer" is added; img only as a library
@@ -27,6 +29,7 @@ from frontdesk.core.richtext.cleaning import (
     rich_text_picture_keys,
 )
 from frontdesk.core.richtext.rendering import render_rich_text, render_rich_texts
+from frontdesk.core.richtext.uses import register_rich_text_pictures, rich_text_pictures
 
 __all__ = [
     "ALLOWED_ATTRIBUTES",
@@ -37,7 +40,9 @@ __all__ = [
     "clean_rich_text",
     "clean_translated_rich_text",
     "is_empty_rich_text",
+    "register_rich_text_pictures",
     "render_rich_text",
     "render_rich_texts",
     "rich_text_picture_keys",
+    "rich_text_pictures",
 ]
