@@ -132,6 +132,10 @@ def judge(upload) -> Judged:
                     raise _refuse(too_costly)
                 turned = image.getexif().get(ORIENTATION) in TURNED
                 image.seek(0)
+                if (
+                    kind == "JPEG"
+                ):  # read at an eighth of the size: every scan still, in a fraction of the time
+                    image.draft(image.mode, (max(1, width // 8), max(1, height // 8)))
                 image.load()  # a truncated body fails here, not later in the renditions' task
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise _refuse(too_large) from None
