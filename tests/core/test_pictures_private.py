@@ -160,3 +160,16 @@ def test_pictures_remake_moves_an_older_sites_originals_out_of_the_media_and_str
     assert stored_files(media) == set(picture.rendition_names()) and leaky not in stored_files(media)
     for name in picture.rendition_names():
         assert_stripped_and_upright((media / name).read_bytes())
+
+
+def test_a_private_storage_inside_the_public_media_folder_stops_start_up(settings, tmp_path):
+    from frontdesk.core.checks import check_private_storage_is_private
+
+    assert check_private_storage_is_private() == []
+    settings.MEDIA_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "private": {**settings.STORAGES["private"], "OPTIONS": {"location": tmp_path / "private"}},
+    }
+    (error,) = check_private_storage_is_private()
+    assert error.id == "frontdesk.E004" and "MEDIA_ROOT" in error.msg

@@ -28,6 +28,24 @@ def check_languages(app_configs=None, **kwargs):
     return errors
 
 
+@checks.register(checks.Tags.security)
+def check_private_storage_is_private(app_configs=None, **kwargs):
+    """The picture library's originals keep their camera and GPS position: their storage may not
+    lie inside MEDIA_ROOT, which the site serves."""
+    from frontdesk.core.storage import lies_inside_media_root
+
+    if lies_inside_media_root("private"):
+        return [
+            checks.Error(
+                "STORAGES['private'] lies inside MEDIA_ROOT, where the pictures' originals would get a"
+                " public address.",
+                hint="Set FRONTDESK_PRIVATE_DIR to a folder outside FRONTDESK_MEDIA_DIR.",
+                id="frontdesk.E004",
+            )
+        ]
+    return []
+
+
 @checks.register()
 def check_route_prefixes(app_configs=None, **kwargs):
     """Addresses stored under a prefix the settings no longer name: the pages still answer there,

@@ -58,3 +58,14 @@ class PrivateFileSystemStorage(FileSystemStorage):
 def private_storage():
     """STORAGES["private"]: the picture library's originals (a FileField's `storage` callable too)."""
     return storages["private"]
+
+
+def lies_inside_media_root(alias: str) -> bool:
+    """Whether the file system storage `alias` of STORAGES keeps its files inside MEDIA_ROOT,
+    which the site serves: a private storage there would give its files a public address."""
+    from django.conf import settings
+
+    options = settings.STORAGES.get(alias, {}).get("OPTIONS", {})
+    location = str(options.get("location", ""))
+    media = str(settings.MEDIA_ROOT)
+    return bool(location and media) and (location == media or location.startswith(media.rstrip("/") + "/"))

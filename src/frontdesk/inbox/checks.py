@@ -48,10 +48,9 @@ def check_upload_limits(app_configs=None, **kwargs):
 def check_inbox_storage_is_private(app_configs=None, **kwargs):
     """The files visitors send must have no public address: their storage may not lie inside
     MEDIA_ROOT, which the site serves."""
-    options = settings.STORAGES.get(inbox_settings()["storage"], {}).get("OPTIONS", {})
-    location = str(options.get("location", ""))
-    media = str(settings.MEDIA_ROOT)
-    if location and media and (location == media or location.startswith(media.rstrip("/") + "/")):
+    from frontdesk.core.storage import lies_inside_media_root
+
+    if lies_inside_media_root(inbox_settings()["storage"]):
         return [
             checks.Error(
                 f"STORAGES[{inbox_settings()['storage']!r}] lies inside MEDIA_ROOT, where attachments"
