@@ -140,6 +140,58 @@ def test_the_home_page_names_its_canonical_address_and_its_languages(client: Cli
     assert '<link rel="alternate" hreflang="ru" href="http://testserver/ru/">' in head
 
 
+# Paths a visitor can ask for whose language links, built naively, lead to evil.example. Each is
+# given as the server passes it to Django (PATH_INFO, percent escapes decoded): "/%2F%2Fevil.example"
+# arrives as "///evil.example", "/%09/evil.example" with a tab, which browsers drop from an address.
+OFF_SITE_PATHS = ["//evil.example/x", "/\\evil.example", "///evil.example", "/\t/evil.example"]
+
+
+def language_addresses(html: str) -> tuple[list[str], list[str]]:
+    """(the language switcher's hrefs, the alternates' hrefs) of a page."""
+    switcher = re.findall(r'<a href="([^"]*)" hreflang=', html)
+    alternates = re.findall(r'<link rel="alternate" hreflang="[^"]*" href="([^"]*)">', html)
+    return switcher, alternates
+
+
+def assert_on_this_site(switcher: list[str], alternates: list[str]) -> None:
+    assert switcher and alternates
+    for href in switcher:
+        assert re.match(r"/[^/\\\t\n\r]", href), href  # one "/", then no second one
+    for href in alternates:
+        assert href.startswith("http://testserver/") and re.match(r"http://testserver/[^/\\]", href), href
+
+
+@pytest.mark.parametrize("path", OFF_SITE_PATHS)
+def test_a_404_for_a_path_that_names_another_host_links_only_to_this_site(client: Client, path: str):
+    response = client.get("/", PATH_INFO=path)
+    assert response.status_code == 404
+    assert_on_this_site(*language_addresses(response.content.decode()))
+
+
+def test_a_404_for_an_ordinary_path_links_to_that_path(client: Client):
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    switcher, alternates = language_addresses(response.content.decode())
+    assert set(switcher) == {"/no-such-page"} and set(alternates) == {"http://testserver/no-such-page"}
+
+
+@pytest.mark.parametrize("path", OFF_SITE_PATHS)
+def test_the_language_links_of_a_page_whose_path_names_another_host_stay_on_this_site(path: str):
+    from frontdesk.core.head import language_links
+
+    request = RequestFactory().get("/", PATH_INFO=path)
+    links = language_links(request)
+    assert_on_this_site([link["url"] for link in links], [link["absolute_url"] for link in links])
+
+
+def test_a_page_at_an_ordinary_path_links_to_itself_in_each_language(client: Client):
+    response = client.get("/de/test-head/")
+    assert response.status_code == 200
+    switcher, alternates = language_addresses(response.content.decode())
+    assert switcher == ["/test-head/", "/de/test-head/", "/ru/test-head/"]
+    assert alternates == [f"http://testserver{path}" for path in switcher]
+
+
 def test_alternates_a_view_gives_replace_the_language_links():
     request = RequestFactory().get("/x/")
     head_of(request).set_alternates({"en": "/x/", "de": "/de/y/"})

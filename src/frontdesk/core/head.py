@@ -40,6 +40,11 @@ BREADCRUMB_KEY = "breadcrumb"
 # (`</script>`) or open a comment in it, whatever an editor typed.
 _SCRIPT_ESCAPES = {"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"}
 
+# What a browser reads as more than one "/" at the start of an address: a second "/", a "\\"
+# (read as "/"), and tab and line breaks (dropped from anywhere in an address). "//evil.example/x"
+# is another site's address; so are "/\\evil.example" and "/\t/evil.example".
+_LEADING_SLASHES = "/\\\t\n\r"
+
 
 def layout_name() -> str:
     """The layout template: FRONTDESK["site"]["layout"] (FRONTDESK_SITE_LAYOUT), else ours."""
@@ -181,6 +186,12 @@ def head_of(request: HttpRequest) -> HeadCollector:
     return found
 
 
+def site_path(path: str) -> str:
+    """`path` starting with exactly one "/": an address of this site whatever the request's path
+    held (a 404 for "//evil.example/x" links to "/evil.example/x", not to evil.example)."""
+    return "/" + path.lstrip(_LEADING_SLASHES)
+
+
 def breadcrumb(request: HttpRequest, trail: Sequence[tuple[str, str | None]]) -> None:
     """Record the visible trail [(label, address or None), ...], from the home page to this page,
     and its BreadcrumbList node. The layout prints the trail (`{% breadcrumb %}`)."""
@@ -215,9 +226,12 @@ def _language_links(request: HttpRequest, given: dict[str, str] | None) -> list[
     current = get_language()
     routed = getattr(request, "routed_object", None)
     addresses = given if given is not None else addresses_of(routed) if routed is not None else {}
+    # The request's path is the visitor's to choose ("//evil.example/x" answers a 404 that prints
+    # these links): made a path of this site before anything is built from it.
+    path = site_path(request.path)
     links = []
     for code, _name in settings.LANGUAGES:
-        url = addresses.get(code) or (None if given is not None else translate_url(request.path, code))
+        url = addresses.get(code) or (None if given is not None else translate_url(path, code))
         if url is None:
             continue
         links.append(
