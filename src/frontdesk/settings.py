@@ -470,11 +470,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
+# The names Python's logging knows, in any case ("debug" as "DEBUG"): logging itself takes upper
+# case only and would stop start-up with a traceback on anything else.
+_LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+def _log_level() -> str:
+    level = env("FRONTDESK_LOG_LEVEL", "WARNING").upper()
+    if level not in _LOG_LEVELS:
+        choices = ", ".join(name.lower() for name in _LOG_LEVELS)
+        raise ImproperlyConfigured(
+            f"FRONTDESK_LOG_LEVEL={env('FRONTDESK_LOG_LEVEL')!r} is unknown; use {choices}."
+        )
+    return level
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("FRONTDESK_LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": _log_level()},
 }
 
 # --- frontdesk's own sections ----------------------------------------------------------------

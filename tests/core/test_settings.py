@@ -4,6 +4,7 @@ the secret key never comes from the source tree, and git tracks no key or databa
 from __future__ import annotations
 
 import fnmatch
+import logging
 import os
 import shutil
 import subprocess
@@ -42,6 +43,7 @@ def run_frontdesk(*args: str, cwd: Path | None = None, **env: str | None) -> sub
         ("FRONTDESK_QUEUE", "carrier-pigeon", "FRONTDESK_QUEUE='carrier-pigeon' is unknown"),
         ("CACHE_URL", "memcached://x", "CACHE_URL='memcached://x' is not supported"),
         ("FRONTDESK_DEBUG", "maybe", "FRONTDESK_DEBUG='maybe' is not a boolean"),
+        ("FRONTDESK_LOG_LEVEL", "loud", "FRONTDESK_LOG_LEVEL='loud' is unknown; use critical, error"),
     ],
 )
 def test_bad_configuration_stops_with_one_line(variable, value, words):
@@ -50,6 +52,15 @@ def test_bad_configuration_stops_with_one_line(variable, value, words):
     assert result.stderr.count("\n") == 1, result.stderr
     assert "Traceback" not in result.stderr
     assert words in result.stderr
+
+
+@pytest.mark.parametrize("value", ["debug", "Info", "WARNING"])
+def test_the_log_level_is_read_in_any_case(value):
+    result = run_frontdesk(
+        "shell", "-c", "import logging; print(logging.getLogger().level)", FRONTDESK_LOG_LEVEL=value
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-1] == str(logging.getLevelName(value.upper()))
 
 
 @pytest.mark.parametrize(("value", "threshold"), [(None, "5"), ("0", "None"), ("1", "5")])
