@@ -200,6 +200,8 @@ MIDDLEWARE = [
     "frontdesk.core.doors.DoorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "frontdesk.core.csp.ContentSecurityPolicyMiddleware",
+    # Cache-Control: private, no-store on the panel's and the API's answers.
+    "frontdesk.core.middleware.PrivateAnswersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -1,4 +1,5 @@
-"""The panel's language, and the operations' own errors on the panel's and the site's pages.
+"""The panel's language, its answers kept out of caches, and the operations' own errors on the
+panel's and the site's pages.
 
 The panel speaks each account's own panel language; public pages follow the address prefix.
 
@@ -13,6 +14,8 @@ from __future__ import annotations
 from django.core.handlers.exception import response_for_exception
 from django.http import Http404
 from django.utils import translation
+from django.utils.cache import patch_cache_control
+from django.utils.deprecation import MiddlewareMixin
 
 from frontdesk.core.errors import NotFound
 
@@ -33,6 +36,17 @@ class PanelLanguageMiddleware:
             translation.activate(language)
             request.LANGUAGE_CODE = translation.get_language()
         return self.get_response(request)
+
+
+class PrivateAnswersMiddleware(MiddlewareMixin):
+    """Every answer of the panel and its API (the MCP server's too, core/serving.py) is one
+    account's: `Cache-Control: private, no-store`, so no shared cache keeps it and no browser
+    keeps it on disk. A directive a view set stays beside them; public pages keep their own."""
+
+    def process_response(self, request, response):
+        if request.path_info.startswith(PANEL_PREFIXES):
+            patch_cache_control(response, private=True, no_store=True)
+        return response
 
 
 class NotFoundMiddleware:

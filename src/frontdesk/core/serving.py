@@ -2,18 +2,23 @@
 
 `frontdesk serve` runs granian with `server_options()`: worker processes, each with a pool of
 threads that run `frontdesk.wsgi:application` (`Site` below): Django for every address, except
-the MCP server's, which goes to its ASGI app through core/mcp/bridge.py. The tests' live server
+the MCP server's, which goes to its ASGI app through core/mcp/bridge.py, its answers given the
+headers Django's middleware gives every other answer (`with_site_headers`). The tests' live server
 runs the same options and the same app in a thread of the test process (tests/servers.py), so
 the tests run what production runs (docs/architecture.md, "Serving"; docs/configuration.md).
 """
 
 from __future__ import annotations
 
+import io
 import ipaddress
 import os
 from collections.abc import Callable, Iterable
 
 from django.conf import settings
+from django.core.handlers.wsgi import WSGIRequest
+from django.http import HttpResponse
+from django.utils.module_loading import import_string
 
 from frontdesk.core.proxies import TrustedProxies, believe_forwarded_headers
 
@@ -126,6 +131,48 @@ REQUEST_KEYS = frozenset(
 )
 
 
+# The middleware whose headers the MCP server's answers carry too, applied in the order
+# settings.MIDDLEWARE lists them: a site that leaves one out there leaves its header out here.
+HEADER_MIDDLEWARE = (
+    # HSTS over HTTPS, nosniff, the referrer and cross-origin opener policies.
+    "django.middleware.security.SecurityMiddleware",
+    "frontdesk.core.csp.ContentSecurityPolicyMiddleware",
+    # Cache-Control: private, no-store under /cms/ and /api/cms/.
+    "frontdesk.core.middleware.PrivateAnswersMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+)
+
+
+def site_headers(environ: dict) -> list[tuple[str, str]]:
+    """The headers HEADER_MIDDLEWARE give an answer to this request: their own `process_response`
+    run over an empty answer, so the values come from the same settings as every page's."""
+    # The body is the MCP app's to read: this request is given none.
+    request = WSGIRequest({**environ, "wsgi.input": io.BytesIO(), "CONTENT_LENGTH": "0"})
+    answer = HttpResponse()
+    del answer["Content-Type"]
+    for path in reversed([path for path in settings.MIDDLEWARE if path in HEADER_MIDDLEWARE]):
+        answer = import_string(path)(_no_view).process_response(request, answer)
+    return list(answer.items())
+
+
+def _no_view(request: WSGIRequest) -> HttpResponse:
+    raise AssertionError("site_headers runs the middleware's process_response only")
+
+
+def with_site_headers(environ: dict, start_response: Callable) -> Callable:
+    """`start_response` that adds the site's headers an answer lacks (`site_headers`), and a
+    Content-Type to an answer without one (the MCP SDK's plain-text refusals have none)."""
+
+    def start(status: str, headers: list[tuple[str, str]], *exc_info: object) -> object:
+        given = {name.lower() for name, _value in headers}
+        added = [(name, value) for name, value in site_headers(environ) if name.lower() not in given]
+        if "content-type" not in given:
+            added.append(("Content-Type", f"text/plain; charset={settings.DEFAULT_CHARSET}"))
+        return start_response(status, [*headers, *added], *exc_info)
+
+    return start
+
+
 class Site:
     """The WSGI app `serve` runs: forwarded headers from trusted proxies, then MCP or Django.
 
@@ -156,7 +203,7 @@ class Site:
             believe_forwarded_headers(environ, self.trusted)
         path = environ.get("PATH_INFO", "")
         if path == self.mcp_path or path.startswith(self.mcp_prefix):
-            return self.mcp(environ, start_response)
+            return self.mcp(environ, with_site_headers(environ, start_response))
         return self.django(environ, start_response)
 
 
