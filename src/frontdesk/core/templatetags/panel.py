@@ -6,9 +6,12 @@
 {% icon "inbox" %}                   an icon from static/frontdesk/icons.svg (hidden from AT)
 {% panel_brand %}                    the header's brand (FRONTDESK["panel"]["brand"])
 {% panel_strings %}                  the JS modules' words, as a JSON script element
+{{ moment|machine_time }}            a moment as <time datetime="..."> holds it, to the second
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from django import template
 from django.conf import settings
@@ -61,3 +64,10 @@ def panel_brand() -> str:
 @register.simple_tag
 def panel_strings() -> str:
     return json_script(js_strings(), "fd-strings")
+
+
+@register.filter
+def machine_time(moment: datetime | None) -> str:
+    """`moment` in ISO 8601 to the second ("2026-11-27T14:25:11+00:00"): the `date:"c"` filter
+    adds microseconds, which HTML's datetime attribute refuses (at most three digits)."""
+    return moment.isoformat(timespec="seconds") if moment else ""

@@ -68,5 +68,9 @@ if (mass) {
     if (sure) await change({ delete: true }, mass.dataset.doneDelete);
     return undefined;
   });
+  // A page loaded again (after a change, or by the visitor) starts with nothing chosen: browsers
+  // would put back the boxes ticked before, and autocomplete="off", which said no, is not valid
+  // on a checkbox.
+  for (const box of [all, ...boxes()]) if (box) box.checked = false;
   update();
 }
