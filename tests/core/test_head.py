@@ -4,9 +4,11 @@ the Organization, the breadcrumb, noindex, and escaping."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import logging
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client, RequestFactory, override_settings
@@ -153,12 +155,14 @@ def language_addresses(html: str) -> tuple[list[str], list[str]]:
     return switcher, alternates
 
 
-def assert_on_this_site(switcher: list[str], alternates: list[str]) -> None:
+def assert_on_this_site(
+    switcher: list[str], alternates: list[str], origin: str = "http://testserver"
+) -> None:
     assert switcher and alternates
     for href in switcher:
         assert re.match(r"/[^/\\\t\n\r]", href), href  # one "/", then no second one
     for href in alternates:
-        assert href.startswith("http://testserver/") and re.match(r"http://testserver/[^/\\]", href), href
+        assert href.startswith(f"{origin}/") and re.match(r"/[^/\\]", href.removeprefix(origin)), href
 
 
 @pytest.mark.parametrize("path", OFF_SITE_PATHS)
@@ -166,6 +170,20 @@ def test_a_404_for_a_path_that_names_another_host_links_only_to_this_site(client
     response = client.get("/", PATH_INFO=path)
     assert response.status_code == 404
     assert_on_this_site(*language_addresses(response.content.decode()))
+
+
+@pytest.mark.live
+@pytest.mark.parametrize(
+    "path", ["//evil.example/x", "/\\evil.example", "/%2F%2Fevil.example", "/%09/evil.example"]
+)
+def test_through_the_real_server_a_404_for_such_a_path_links_only_to_this_site(live_site: str, path: str):
+    # http.client sends the path as written: the server decodes it, as it does a browser's.
+    address = urlsplit(live_site)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    assert response.status == 404
+    assert_on_this_site(*language_addresses(response.read().decode()), origin=live_site)
 
 
 def test_a_404_for_an_ordinary_path_links_to_that_path(client: Client):
