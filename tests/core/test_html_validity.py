@@ -64,13 +64,15 @@ def menu() -> list[str]:
 
 def editors() -> list[str]:
     """One editor of each kind, on the demo's first record of each."""
+    from frontdesk.core.categories.models import Category
     from frontdesk.faq.models import Question
     from frontdesk.inbox.models import Form, Submission
 
     form = Form.objects.order_by("pk").first()
     submission = Submission.objects.order_by("pk").first()
     question = Question.objects.order_by("pk").first()
-    assert form and submission and question, "the demo made one of each"
+    category = Category.objects.filter(type="faq").order_by("pk").first()
+    assert form and submission and question and category, "the demo made one of each"
     return [
         f"/cms/inbox/forms/{form.pk}/",
         f"/cms/inbox/forms/{form.pk}/edit/",
@@ -82,6 +84,7 @@ def editors() -> list[str]:
         f"/cms/faq/questions/{question.pk}/",
         "/cms/faq/questions/new/",
         "/cms/faq/questions/bin/",
+        f"/cms/faq/categories/?category={category.pk}",
         "/cms/faq/categories/bin/",
         "/cms/password/change/",
         *optional_editors(),
