@@ -31,6 +31,7 @@ from django.test import Client
 
 import frontdesk
 from tests.ports import free_port
+from tests.s3 import S3Site, Store, StoreUnavailable, running_store, s3_environment, unavailable
 from tests.servers import granian_in_a_thread
 
 PASSWORD = "a long test password 42"
@@ -274,3 +275,35 @@ def media(settings, tmp_path):
 def private_files(media, tmp_path):
     """The private storage's folder of the test (the pictures' originals)."""
     return tmp_path / "private"
+
+
+@pytest.fixture(scope="session")
+def s3_store() -> Iterator[Store]:
+    """moto's S3 server for this test worker (tests/s3.py); a visible skip where it cannot start,
+    a failure under CI=true."""
+    try:
+        with running_store() as store:
+            yield store
+    except StoreUnavailable as error:
+        unavailable(str(error))
+
+
+@pytest.fixture
+def s3(s3_store, settings, monkeypatch) -> Iterator[S3Site]:
+    """The site's storages on S3 as settings.py makes them from the environment, on one new bucket:
+    the media under `media/` (readable by anybody, by the bucket's policy), attachments and
+    picture originals under `private/`."""
+    from frontdesk import settings as site_settings
+
+    bucket = s3_store.new_bucket(public_prefix="media")
+    for name, value in s3_environment(s3_store, bucket).items():
+        monkeypatch.setenv(name, value)
+    private_aliases = [
+        alias
+        for alias, storage in settings.STORAGES.items()
+        if storage["BACKEND"].endswith(".PrivateFileSystemStorage")
+    ]
+    on_s3 = site_settings.s3_storages(private_aliases)
+    settings.STORAGES = {**settings.STORAGES, **on_s3}
+    settings.MEDIA_URL = site_settings.s3_media_url(on_s3["default"]["OPTIONS"])
+    yield S3Site(s3_store, bucket, settings.MEDIA_URL)

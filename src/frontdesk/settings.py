@@ -7,6 +7,7 @@ A wrong value raises ImproperlyConfigured with one line that names the variable;
 
 from __future__ import annotations
 
+import importlib.util
 import ipaddress
 import json
 import os
@@ -15,6 +16,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.conf.locale import LANG_INFO
@@ -411,6 +413,125 @@ STORAGES: dict[str, dict[str, Any]] = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# --- S3 storage (docs/configuration.md, "S3 storage") ---------------------------------------
+
+S3_VARIABLES = [
+    "FRONTDESK_S3_ACCESS_KEY_ID",
+    "FRONTDESK_S3_SECRET_ACCESS_KEY",
+    "FRONTDESK_S3_ENDPOINT_URL",
+    "FRONTDESK_S3_REGION",
+    "FRONTDESK_S3_PUBLIC_URL",
+    "FRONTDESK_S3_MEDIA_PREFIX",
+    "FRONTDESK_S3_MEDIA_ACL",
+    "FRONTDESK_S3_PRIVATE_BUCKET",
+    "FRONTDESK_S3_PRIVATE_PREFIX",
+]
+
+
+def _web_address(name: str, value: str) -> str:
+    """`value` without its trailing slash, refused unless it is an http(s) address with a host."""
+    parts = urlsplit(value)
+    if parts.scheme not in {"http", "https"} or not parts.netloc or parts.query or parts.fragment:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an http:// or https:// address.")
+    return value.rstrip("/")
+
+
+def _s3_public_url(bucket: str, endpoint: str | None, region: str) -> str:
+    """The address of the public bucket's root, where anyone reads the media files."""
+    if env("FRONTDESK_S3_PUBLIC_URL"):
+        return _web_address("FRONTDESK_S3_PUBLIC_URL", env("FRONTDESK_S3_PUBLIC_URL"))
+    if endpoint:
+        return f"{endpoint}/{bucket}"  # path style: every S3-compatible store answers it
+    return f"https://{bucket}.s3.{region}.amazonaws.com"
+
+
+def _overlap(first: str, second: str) -> bool:
+    """Whether one prefix lies inside the other (the bucket's root holds every prefix)."""
+    return (
+        not first
+        or not second
+        or f"{first}/".startswith(f"{second}/")
+        or f"{second}/".startswith(f"{first}/")
+    )
+
+
+def s3_storages(private_aliases: list[str]) -> dict[str, dict[str, Any]]:
+    """STORAGES on S3 when FRONTDESK_S3_BUCKET is set: the media files on the public bucket, and
+    every private alias (attachments, picture originals) on the private bucket or prefix."""
+    bucket = env("FRONTDESK_S3_BUCKET")
+    if not bucket:
+        named = [name for name in S3_VARIABLES if env(name)]
+        if named:
+            raise ImproperlyConfigured(
+                f"{named[0]} is set but FRONTDESK_S3_BUCKET is not; name the media bucket."
+            )
+        return {}
+    if importlib.util.find_spec("storages") is None:
+        raise ImproperlyConfigured(
+            "FRONTDESK_S3_BUCKET is set but django-storages is not installed; install frontdesk[s3]."
+        )
+    for name in ("FRONTDESK_S3_ACCESS_KEY_ID", "FRONTDESK_S3_SECRET_ACCESS_KEY"):
+        if not env(name):
+            raise ImproperlyConfigured(
+                f"FRONTDESK_S3_BUCKET is set but {name} is not; give the store's keys."
+            )
+    endpoint = env("FRONTDESK_S3_ENDPOINT_URL") or None  # None: AWS itself
+    if endpoint:
+        endpoint = _web_address("FRONTDESK_S3_ENDPOINT_URL", endpoint)
+    region = env("FRONTDESK_S3_REGION", "us-east-1")
+    media_prefix = env("FRONTDESK_S3_MEDIA_PREFIX", "media").strip("/")
+    private_bucket = env("FRONTDESK_S3_PRIVATE_BUCKET") or bucket
+    private_prefix = env("FRONTDESK_S3_PRIVATE_PREFIX", "private").strip("/")
+    if private_bucket == bucket and _overlap(media_prefix, private_prefix):
+        raise ImproperlyConfigured(
+            "FRONTDESK_S3_PRIVATE_PREFIX must lie beside FRONTDESK_S3_MEDIA_PREFIX, not inside or around"
+            " it, when the private files share the media bucket; or set FRONTDESK_S3_PRIVATE_BUCKET."
+        )
+    public = urlsplit(_s3_public_url(bucket, endpoint, region))
+    connection = {
+        "access_key": env("FRONTDESK_S3_ACCESS_KEY_ID"),
+        "secret_key": env("FRONTDESK_S3_SECRET_ACCESS_KEY"),
+        "endpoint_url": endpoint,
+        "region_name": region,
+        "file_overwrite": True,  # every name is new: a digest (pictures) or a random one (attachments)
+    }
+    private = {
+        "BACKEND": "frontdesk.core.s3.PrivateS3Storage",
+        "OPTIONS": {**connection, "bucket_name": private_bucket, "location": private_prefix},
+    }
+    return {
+        "default": {
+            "BACKEND": "frontdesk.core.s3.PublicS3Storage",
+            "OPTIONS": {
+                **connection,
+                "bucket_name": bucket,
+                "location": media_prefix,
+                # The address is the public base and the key, written without asking the store.
+                "url_protocol": f"{public.scheme}:",
+                "custom_domain": public.netloc + public.path,
+                "default_acl": env("FRONTDESK_S3_MEDIA_ACL") or None,
+            },
+        },
+        **dict.fromkeys(private_aliases, private),
+    }
+
+
+def s3_media_url(media: dict) -> str:
+    """MEDIA_URL for the S3 media storage's OPTIONS: the public base and the media prefix."""
+    bucket_root = f"{media['url_protocol']}//{media['custom_domain']}"
+    return f"{bucket_root}/{media['location']}/" if media["location"] else f"{bucket_root}/"
+
+
+S3_STORAGES = s3_storages(
+    # Every storage without an address (attachments, picture originals) moves to the private side.
+    [alias for alias, storage in STORAGES.items() if storage["BACKEND"].endswith(".PrivateFileSystemStorage")]
+)
+MEDIA_ORIGINS: list[str] = []  # another origin the pages' pictures come from, for the CSP
+if S3_STORAGES:
+    STORAGES.update(S3_STORAGES)
+    MEDIA_URL = s3_media_url(STORAGES["default"]["OPTIONS"])
+    MEDIA_ORIGINS = [urlsplit(MEDIA_URL)._replace(path="").geturl()]
+
 # --- Security --------------------------------------------------------------------------------
 
 SESSION_COOKIE_HTTPONLY = True
@@ -427,7 +548,7 @@ SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
+    "img-src": [CSP.SELF, "data:", *MEDIA_ORIGINS],
     "font-src": [CSP.SELF],
     "connect-src": [CSP.SELF],
     "object-src": [CSP.NONE],
