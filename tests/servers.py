@@ -1,4 +1,5 @@
-"""The tests' live server: granian, as `frontdesk serve` runs it, in threads of the test process.
+"""The tests' live server: granian, as `frontdesk serve` runs it, in threads of the test process;
+and `frontdesk serve` itself in a process of its own (`start`, `serving`).
 
 In-process because the tests share their database (SQLite's in-memory one too), their settings
 overrides and their tool registrations with the server. granian runs its workers as threads in
@@ -12,10 +13,14 @@ from __future__ import annotations
 
 import signal
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
+import httpx
 from granian.constants import RuntimeModes
 from granian.server.mt import MTServer
 
@@ -62,3 +67,49 @@ def _wait_for(host: str, port: int, server: ThreadedGranian) -> None:
             if time.monotonic() > deadline or not all(worker.is_alive() for worker in server.wrks):
                 raise RuntimeError("The live server did not start.") from None
             time.sleep(0.02)
+
+
+def start(env: dict, port: int, *options: str, log: Path | None = None) -> subprocess.Popen:
+    """`frontdesk serve --port <port> *options`, once it answers."""
+    return wait_until_serving(launch(env, port, *options, log=log), port, log)
+
+
+def launch(env: dict, port: int, *options: str, log: Path | None = None) -> subprocess.Popen:
+    """`frontdesk serve --port <port> *options`, started. Its output goes to `log` when given (a
+    server that runs through a long test writes more than a pipe nobody reads holds)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "frontdesk", "serve", "--port", str(port), "--log-level", "warning", *options],
+        env=env,
+        stdout=log.open("w") if log else subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def wait_until_serving(
+    server: subprocess.Popen, port: int, log: Path | None = None, within: float = 60
+) -> subprocess.Popen:
+    """`server` once it answers on `port`; killed, with what it said, when it does not start
+    `within` seconds."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+            return server
+        except httpx.TransportError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                said = log.read_text() if log else server.stdout.read()
+                raise RuntimeError(f"frontdesk serve did not start:\n{said}") from None
+            time.sleep(0.2)
+
+
+@contextmanager
+def serving(env: dict, port: int, *options: str) -> Iterator[str]:
+    """`frontdesk serve --port <port> *options` until the block ends; yields the address to call."""
+    server = start(env, port, *options)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

@@ -355,6 +355,9 @@ if MAILER_BACKEND.endswith("smtp.EmailBackend"):
         "use_ssl": env_bool("EMAIL_USE_SSL"),
         "timeout": env_int("EMAIL_TIMEOUT", 20),
     }
+elif MAILER_BACKEND.endswith("filebased.EmailBackend"):
+    # Django's file backend needs its folder; every process that sends writes there.
+    MAILERS["default"]["OPTIONS"] = {"file_path": env("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))}
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "frontdesk@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 

@@ -27,43 +27,11 @@ from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import save_form
 from tests.ports import free_port
-from tests.servers import granian_in_a_thread
+from tests.servers import granian_in_a_thread, serving, start
 
 pytestmark = pytest.mark.live
 
 ADMIN, PASSWORD = "admin@example.com", "a long serve test password 42"
-
-
-def start(env: dict, port: int, *options: str) -> subprocess.Popen:
-    """`frontdesk serve --port <port> *options`, once it answers."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "frontdesk", "serve", "--port", str(port), "--log-level", "warning", *options],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-            return server
-        except httpx.TransportError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                raise RuntimeError(f"frontdesk serve did not start:\n{server.stdout.read()}") from None
-            time.sleep(0.2)
-
-
-@contextmanager
-def serving(env: dict, port: int, *options: str) -> Iterator[str]:
-    """`frontdesk serve --port <port> *options` until the block ends; yields the address to call."""
-    server = start(env, port, *options)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 @pytest.fixture(scope="module")

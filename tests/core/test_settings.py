@@ -209,3 +209,18 @@ def test_git_tracks_no_var_folder_no_key_and_no_database():
         f"git tracks files that belong in a machine's var folder or nowhere: {offending}; "
         "remove them with `git rm --cached`"
     )
+
+
+def test_the_file_mail_backend_writes_each_mail_to_email_file_path(tmp_path):
+    """What a site on several machines, or a test, reads the mail of (docs/configuration.md)."""
+    mail_dir = tmp_path / "mail"
+    result = run_frontdesk(
+        "sendtestemail",
+        "office@example.com",
+        EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
+        EMAIL_FILE_PATH=str(mail_dir),
+        FRONTDESK_VAR_DIR=str(tmp_path / "var"),
+    )
+    assert result.returncode == 0, result.stderr
+    (written,) = mail_dir.glob("*.log")
+    assert "To: office@example.com" in written.read_text()
