@@ -235,32 +235,33 @@ def test_two_servers_and_a_worker_serve_one_site(site):
     assert post_form(b, base_url, "apply", {"name": "Grace"}).status_code == 200
     from django_tasks_db.models import DBTaskResult
 
+    mails = DBTaskResult.objects.filter(task_path__startswith="frontdesk.core.mail.")
     until(
-        lambda: (
-            DBTaskResult.objects.exists() and not DBTaskResult.objects.exclude(status="SUCCESSFUL").exists()
-        ),
+        lambda: mails.exists() and not mails.exclude(status="SUCCESSFUL").exists(),
         "the worker runs every queued mail",
     )
-    subjects = until(lambda: len(mails_sent(site.mail_dir)) >= 2 and mails_sent(site.mail_dir), "two mails")
-    assert len(subjects) == 2 == DBTaskResult.objects.count()
+    assert len(mails_sent(site.mail_dir)) == 2 == mails.count()
     site.figures["mail"] = time.monotonic() - clock
 
     # The rate limit counts across both: three posts a minute, wherever they land.
-    limited = save_form(
-        None,
-        values={"slug": "limited", "title": {"en": "Limited"}, "options": {"antispam": {"throttle": 3}}},
-        fields=[{"machine_name": "name", "type": "text", "label": {"en": "Name"}, "required": True}],
-    )
-    for attempt in range(2):  # again once if a minute ended among the posts and reset the count
+    for attempt in range(2):  # again, on a new form, if a minute ended among the posts
+        save_form(
+            None,
+            values={
+                "slug": f"limited-{attempt}",
+                "title": {"en": "Limited"},
+                "options": {"antispam": {"throttle": 3}},
+            },
+            fields=[{"machine_name": "name", "type": "text", "label": {"en": "Name"}, "required": True}],
+        )
         minute = int(time.time() // 60)
         answers = [
-            post_form(server, base_url, "limited", {"name": f"Visitor {attempt} {n}"})
+            post_form(server, base_url, f"limited-{attempt}", {"name": f"Visitor {n}"})
             for n, server in enumerate((a, b, a, b))
         ]
         if int(time.time() // 60) == minute:
             break
     assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
-    assert limited.pk
 
     # A page published through A is live on B at once.
     clock = time.monotonic()
