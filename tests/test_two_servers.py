@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -73,7 +74,7 @@ def reachable(address: tuple[str, int]) -> bool:
         return False
 
 
-def until(check: Callable[[], object], what: str) -> object:
+def until(check: Callable[[], Any], what: str) -> Any:
     """`check()`'s first true answer, asked again until WAIT seconds have passed."""
     deadline = time.monotonic() + WAIT
     while not (answer := check()):
@@ -94,7 +95,7 @@ def environment(store: Store, bucket: str, base_url: str, var: Path, mail_dir: P
     return {
         **keep,
         "DJANGO_SETTINGS_MODULE": "frontdesk.settings",
-        "DATABASE_URL": f"postgres://{user}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
+        "DATABASE_URL": f"postgres://{user}@{database['HOST'] or 'localhost'}:{database['PORT'] or 5432}/{database['NAME']}",
         "CACHE_URL": f"redis://{REDIS[0]}:{REDIS[1]}/{REDIS_DB}",
         "FRONTDESK_QUEUE": "db",
         "FRONTDESK_SECRET_KEY": settings.SECRET_KEY,  # the door's timestamps are signed in this process
@@ -188,10 +189,15 @@ def test_two_servers_and_a_worker_serve_one_site(site):
     key = uploaded.json()["key"]
     service = site.api(a, "POST", "/services", json={"title": {"en": "Harbour tours"}, "cover": key})
     assert service.status_code == 201, service.text
-    page = httpx.get(f"{b}/services/harbour-tours", timeout=WAIT)
-    assert page.status_code == 200
-    printed = re.findall(rf'src="([^"]*/pictures/{key}/[^"]+)"', page.text)
-    assert printed and all(url.startswith(site.store.endpoint) for url in printed)
+
+    def printed_on_b() -> list[str]:
+        page = httpx.get(f"{b}/services/harbour-tours", timeout=WAIT)
+        assert page.status_code == 200
+        return re.findall(rf'src="([^"]*/pictures/{key}/[^"]+)"', page.text)
+
+    # Asked until it shows: where the worker makes the renditions, they come a moment later.
+    printed = until(printed_on_b, "B prints the picture uploaded through A")
+    assert all(url.startswith(f"{site.store.endpoint}/") and "/media/pictures/" in url for url in printed)
     assert httpx.get(printed[0], timeout=WAIT).status_code == 200
     site.figures["picture"] = time.monotonic() - clock
 
