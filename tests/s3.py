@@ -10,6 +10,7 @@ test can ask what anybody could read at an address, without keys.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import uuid
 from collections.abc import Iterator
@@ -83,6 +84,7 @@ def running_store() -> Iterator[Store]:
         from moto.server import ThreadedMotoServer
     except ImportError as error:
         raise StoreUnavailable(f"moto[server] is not installed ({error})") from None
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     try:
         server.start()
