@@ -90,6 +90,31 @@ def test_a_custom_public_base_is_the_address_pages_print(s3_store, settings, mon
     assert f"media/{view.url.removeprefix('https://media.example.com/media/')}" in s3_store.objects(bucket)
 
 
+def test_a_private_bucket_of_its_own_and_public_read_acls_for_the_media(s3_store, settings, monkeypatch):
+    """The other layout: a store that makes files public by ACL (FRONTDESK_S3_MEDIA_ACL), the
+    private files in a bucket of their own (FRONTDESK_S3_PRIVATE_BUCKET) that nobody else reads."""
+    from django.core.files.base import ContentFile
+    from django.core.files.storage import storages
+
+    from frontdesk import settings as site_settings
+    from tests.s3 import s3_environment
+
+    media, private = s3_store.new_bucket(), s3_store.new_bucket()  # no policy on either
+    environment = s3_environment(
+        s3_store, media, FRONTDESK_S3_MEDIA_ACL="public-read", FRONTDESK_S3_PRIVATE_BUCKET=private
+    )
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    settings.STORAGES = {**settings.STORAGES, **site_settings.s3_storages(["inbox"])}
+    picture = upload_picture(picture_file(640, 480), actor=None)
+    view = resolve_pictures([picture.key])[picture.key]
+    assert view.url.startswith(f"{s3_store.endpoint}/{media}/media/pictures/{picture.key}/")
+    assert s3_store.anonymous_get(view.url).status_code == 200
+    name = storages["inbox"].save("inbox/1/1/cv.pdf", ContentFile(b"%PDF-1.7"))
+    assert f"private/{name}" in s3_store.objects(private)
+    assert s3_store.anonymous_get(f"{s3_store.endpoint}/{private}/private/{name}").status_code == 403
+
+
 def test_a_replacement_serves_the_new_renditions_and_removes_the_old_objects(s3, manager):
     key = manager.post(BASE, {"file": picture_file(1000, 500)}).json()["key"]
     old_objects = picture_keys(s3, key)
