@@ -55,7 +55,12 @@ def test_an_upload_puts_its_renditions_under_the_media_prefix_where_anybody_read
         assert served.status_code == 200
         assert served.headers["Content-Type"] == "image/jpeg"
         assert served.headers["Cache-Control"] == YEAR
-    assert {f"media/{url.removeprefix(s3.media_url)}" for url in renditions} <= picture_keys(s3, key)
+    rendition_objects = {f"media/{url.removeprefix(s3.media_url)}" for url in renditions}
+    # The original (camera and GPS data and all) is the one other object: private, no address.
+    (original,) = picture_keys(s3, key) - rendition_objects
+    assert original.startswith(f"private/pictures/{key}/")
+    for url in (f"{s3.store.endpoint}/{s3.bucket}/{original}", f"{s3.media_url}{original}"):
+        assert s3.store.anonymous_get(url).status_code in {403, 404}, url
 
 
 @needs("services")
