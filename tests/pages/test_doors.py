@@ -174,3 +174,20 @@ def test_the_blocks_route_edits_by_operations_and_refuses_all_or_nothing(editor_
     )
     assert added.status_code == 200
     assert [block["values"]["text"] for block in added.json()["blocks"]] == ["First", "Kept"]
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [("en", "An address is lowercase letters"), ("de", "Eine Adresse besteht aus Kleinbuchstaben")],
+)
+def test_a_slug_with_a_capital_letter_is_refused_in_the_slugs_own_words(
+    editor_client, editor, make_page, language, says
+):
+    editor.panel_language = language
+    editor.save()
+    page = make_page("about")
+    body = {"revision": page.revision, "slug": {"en": "About"}}
+    response = editor_client.put(f"{API}/{page.pk}", body, content_type="application/json")
+    assert response.status_code == 422
+    [message] = response.json()["errors"]["slug"]
+    assert message.startswith(says), message

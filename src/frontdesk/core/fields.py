@@ -104,6 +104,21 @@ class TranslatedField(models.JSONField):
             kwargs["required"] = True
         return name, path, args, kwargs
 
+    def run_validators(self, value):
+        """The validators' own messages. Django's would put the field's message of the same code in
+        their place, and a JSON field's "invalid" reads "Value must be valid JSON.", which a
+        translated text's validator (a slug's "invalid", say) never means."""
+        if value in self.empty_values:
+            return
+        errors: list[ValidationError] = []
+        for validator in self.validators:
+            try:
+                validator(value)
+            except ValidationError as error:
+                errors.extend(error.error_list)
+        if errors:
+            raise ValidationError(errors)
+
     def validate(self, value, model_instance):
         super().validate(value, model_instance)
         validate_translations(value)
