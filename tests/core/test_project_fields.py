@@ -232,7 +232,10 @@ def test_names_not_given_keep_their_values_and_every_refusal_comes_at_once():
         }
         with pytest.raises(ValidationError) as caught:
             clean_extra(FORM_EDITOR, stored, {"gone": "x", "other": 1})
-        assert caught.value.message_dict == {"__all__": ["Unknown project field: gone, other."]}
+        assert caught.value.message_dict == {
+            "extra.gone": ["Unknown project field: gone."],
+            "extra.other": ["Unknown project field: other."],
+        }
         assert listed_extra(FORM_EDITOR, stored) == {"budget": 10, "tagline": {"en": "Hi"}, "urgent": None}
 
 

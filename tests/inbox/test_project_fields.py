@@ -96,7 +96,7 @@ def test_values_of_a_field_removed_from_the_patch_list_stay_but_are_not_shown(co
         save_form(None, contact_form, values={"extra": {"budget": 3}})
         assert form_out(contact_form)["extra"] == {"budget": 3}
         assert refusal_of(lambda: save_form(None, contact_form, values={"extra": {"tagline": "x"}})) == {
-            "__all__": ["Unknown project field: tagline."]
+            "extra.tagline": ["Unknown project field: tagline."]
         }
     assert stored(contact_form)[2] == {**GOOD, "budget": 3}
 
@@ -124,6 +124,21 @@ def test_the_panel_api_refuses_a_bad_value_with_the_operations_words(patched, co
     assert stored(contact_form)[2] == GOOD
     row = next(row for row in client.get(f"{INBOX_API}/forms").json() if row["id"] == contact_form.pk)
     assert row["extra"] == GOOD
+
+
+@pytest.mark.django_db
+def test_an_unknown_project_field_is_refused_under_its_name_in_extra(patched, contact_form, make_user):
+    client = Client()
+    client.force_login(make_user("inbox.view", "inbox.manage"))
+    before = stored(contact_form)
+    put = client.put(
+        f"{INBOX_API}/forms/{contact_form.pk}",
+        {"extra": {"budgt": 5, "budget": -5}},
+        content_type="application/json",
+    )
+    assert put.status_code == 422
+    assert put.json()["errors"] == {"extra.budgt": ["Unknown project field: budgt."], **BAD_WORDS}
+    assert stored(contact_form) == before
 
 
 @pytest.mark.django_db

@@ -163,6 +163,6 @@ def test_project_fields_of_the_services_form_are_judged_and_merged():
         assert "price" in refusal(
             lambda: update_service(service, actor=None, values={"extra": {"price": -1}})
         )
-        assert "__all__" in refusal(
+        assert "extra.nope" in refusal(
             lambda: update_service(service, actor=None, values={"extra": {"nope": 1}})
         )

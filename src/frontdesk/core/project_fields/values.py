@@ -22,18 +22,19 @@ from frontdesk.core.project_fields.patches import ProjectField, fields_of
 def clean_extra(screen_id: str, stored: Mapping[str, Any] | None, sent: object) -> dict[str, Any]:
     """What a save of `sent` ({name: value}) leaves of `stored`: the names given change, the others
     stay. null or "" removes a value; a localized one is merged by language, as every translated
-    value is. Raises ValidationError under each refused field's own name, all at once."""
+    value is. Raises ValidationError under each refused field's own name, and an unknown name
+    under `extra.<name>`, all at once."""
     if not isinstance(sent, dict):
         raise ValidationError({"extra": [_("Give the project fields as an object keyed by name.")]})
     fields = {field.name: field for field in fields_of(screen_id)}
-    unknown = sorted(set(sent) - set(fields))
-    if unknown:
-        raise ValidationError(
-            {"__all__": [_("Unknown project field: %(names)s.") % {"names": ", ".join(unknown)}]}
-        )
     result = dict(stored or {})
     errors: dict[str, list[str]] = {}
     for name, value in sent.items():
+        if name not in fields:
+            # Under `extra.<name>`: the name has no control of its own to stand beside, and one
+            # such as `title` must not read as a refusal of the row's own title.
+            errors[f"extra.{name}"] = [_("Unknown project field: %(names)s.") % {"names": name}]
+            continue
         try:
             cleaned = clean_value(fields[name], result.get(name), value)
         except ValidationError as error:
