@@ -129,7 +129,7 @@ def test_a_file_of_another_submission_is_not_found(viewer, apply_form):
     for pk in ("999999", str(2**63), str(2**70), "0"):
         assert viewer.get(f"{BASE}/submissions/{first.pk}/files/{pk}").status_code == 404
         assert viewer.get(f"{BASE}/submissions/{pk}/files/{foreign.pk}").status_code == 404
-    assert viewer.get(f"{BASE}/submissions/{first.pk}/files/cv.pdf").status_code == 422
+    assert viewer.get(f"{BASE}/submissions/{first.pk}/files/cv.pdf").status_code == 404
 
 
 def test_a_file_missing_from_the_storage_is_a_404_not_a_500(viewer, apply_form):

@@ -332,10 +332,10 @@ def test_unknown_or_impossible_ids_answer_404_never_500(manager, contact_form, f
         assert response.json()["message"]
 
 
-def test_a_string_where_an_id_goes_is_a_422(manager):
+def test_a_string_where_an_id_goes_is_a_404(manager):
     response = manager.get("/forms/contact")
-    assert response.status_code == 422
-    assert "form" in response.json()["errors"]
+    assert response.status_code == 404
+    assert response.json() == {"message": "There is no such record."}
 
 
 def test_reading_needs_inbox_view_and_changing_inbox_manage(viewer, make_user, contact_form):

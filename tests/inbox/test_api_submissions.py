@@ -175,9 +175,9 @@ def test_unknown_or_impossible_submission_ids_answer_404(clerk, pk):
     assert send(clerk, "post", f"/forms/{pk}/submissions", {"answers": {}}).status_code == 404
 
 
-def test_a_word_where_an_id_goes_is_a_422(clerk):
-    assert clerk.get(f"{BASE}/submissions/first").status_code == 422
-    assert clerk.get(f"{BASE}/forms/contact/submissions").status_code == 422
+def test_a_word_where_an_id_goes_is_a_404(clerk):
+    assert clerk.get(f"{BASE}/submissions/first").status_code == 404
+    assert clerk.get(f"{BASE}/forms/contact/submissions").status_code == 404
 
 
 # --- typed in by hand --------------------------------------------------------------------------

@@ -59,6 +59,10 @@ def install_error_handlers(api: NinjaAPI) -> None:
 
     @api.exception_handler(SchemaValidationError)
     def schema_invalid(request, error: SchemaValidationError):
+        if any(item.get("loc", ())[:1] == ("path",) for item in error.errors):
+            # An id in the path that cannot be one (core/api/routing.with_ids_in_path) names no
+            # record: the answer to an unknown id, whatever the body holds.
+            return answer(request, 404, _("There is no such record."))
         return answer(request, 422, _("Some values are not valid."), _schema_errors(error))
 
     @api.exception_handler(AuthenticationError)

@@ -16,14 +16,24 @@ changes something must name its write scope (`scope=`), so no token changes anyt
 do not cover. A route whose permission depends on the record (the notes) passes a
 `PermissionRule`, documented by its name. Every scope a route needs is declared to the token
 registry, so `frontdesk token create --scopes` accepts it.
+
+A path parameter the view takes as an `int` names a record: it is read as an id (1 to MAX_ID),
+and anything else in its place (`abc`, `1.5`, `0`, a number beyond any id) is a 404 like an
+unknown id (core/api/errors.py), on every route at once, before the body is read.
 """
 
 from __future__ import annotations
 
+import inspect
+import re
+from collections.abc import Callable
+from typing import Any
+
 from django.core.exceptions import ImproperlyConfigured
-from ninja import Router
+from ninja import Path, Router
 
 from frontdesk.core.api.auth import READ_METHODS, PermissionRule, gates, scope_for
+from frontdesk.core.limits import MAX_ID
 from frontdesk.core.mcp.registry import known_scopes, register_scope
 
 Permission = str | PermissionRule | None
@@ -44,6 +54,31 @@ def route_scope(methods: list[str], path: str, permission: Permission, scope: st
     return scope
 
 
+def with_ids_in_path(view: Callable[..., Any], path: str) -> Callable[..., Any]:
+    """`view`, its `int` path parameters read as ids (1 to MAX_ID): a value that cannot be one is
+    a validation error of the path, which the API answers with 404 (core/api/errors.py)."""
+    in_path = set(re.findall(r"\{(?:\w+:)?(\w+)\}", path))
+    signature = inspect.signature(view, eval_str=True)
+    ids = [
+        name
+        for name, param in signature.parameters.items()
+        if name in in_path and param.annotation is int and param.default is param.empty
+    ]
+    if not ids:
+        return view
+    request, *others = signature.parameters.values()
+    # Keyword-only, so an id with its default may come before parameters without one (ninja
+    # passes everything but the request by name).
+    parameters = [
+        param.replace(kind=param.KEYWORD_ONLY, default=Path(..., ge=1, le=MAX_ID))
+        if param.name in ids
+        else param.replace(kind=param.KEYWORD_ONLY)
+        for param in others
+    ]
+    view.__signature__ = signature.replace(parameters=[request, *parameters])  # type: ignore[attr-defined]
+    return view
+
+
 class PanelRouter(Router):
     def api_operation(
         self,
@@ -62,7 +97,8 @@ class PanelRouter(Router):
         extra = {"x-permission": documented, "x-scope": needed, **(openapi_extra or {})}
         if permission is not None or scope is not None:
             kwargs["auth"] = gates(permission, scope)
-        return super().api_operation(methods, path, openapi_extra=extra, **kwargs)
+        register = super().api_operation(methods, path, openapi_extra=extra, **kwargs)
+        return lambda view: register(with_ids_in_path(view, path))
 
     def get(self, path, *, permission: Permission = None, scope: str | None = None, **kwargs):
         return self.api_operation(["GET"], path, permission=permission, scope=scope, **kwargs)
