@@ -8,13 +8,14 @@ passed from one to the other keeps its meaning.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from copy import copy
 from types import NoneType
 from typing import Annotated, Any, ClassVar, Final, Union, cast, final, get_args
 
 from django.utils.translation import gettext as _
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic_core import PydanticCustomError, PydanticUndefined
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError, PydanticUndefined
 
 from frontdesk.core.limits import MAX_NOTE_LENGTH
 
@@ -52,25 +53,54 @@ def not_given() -> Any:
     return NOT_GIVEN
 
 
-def refuse_nul(value: Any) -> Any:
-    """`value` unchanged, or a refusal when a text in it holds a NUL character (no database stores
-    one; PostgreSQL would fail on it)."""
-    if isinstance(value, str) and "\x00" in value:
-        raise PydanticCustomError("nul", _("Remove the NUL character from this text."))
-    if isinstance(value, dict):
+def text_problem(text: str) -> str | None:
+    """Why `text` cannot be stored, or None: a NUL character (no database stores one; PostgreSQL
+    fails on it), or a lone UTF-16 surrogate (JSON's "\\ud800" escape reads into one, and it
+    cannot be written as UTF-8: every page printing it would fail)."""
+    if "\x00" in text:
+        return _("Remove the NUL character from this text.")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _("Remove the invalid character (a lone UTF-16 surrogate) from this text.")
+    return None
+
+
+def unstorable_texts(
+    value: Any, where: tuple[str | int, ...] = ()
+) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """(location, problem) of every text in `value` that cannot be stored: `value` itself, the
+    keys and items of its objects and lists, however deep (block values, project fields, settings
+    values are JSON of any shape). A bad key is located at its object."""
+    if isinstance(value, str):
+        problem = text_problem(value)
+        if problem is not None:
+            yield where, problem
+    elif isinstance(value, dict):
         for key, item in value.items():
-            refuse_nul(key)
-            refuse_nul(item)
-    elif isinstance(value, list):
-        for item in value:
-            refuse_nul(item)
+            problem = text_problem(key) if isinstance(key, str) else None
+            if problem is not None:
+                yield where, problem
+            else:
+                yield from unstorable_texts(item, (*where, key))
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from unstorable_texts(item, (*where, index))
+
+
+def refuse_unstorable_text(value: Any) -> Any:
+    """`value` unchanged, or a refusal when a text in it cannot be stored (a field validator's
+    form of the check every Input model makes, for the query schemas)."""
+    for _where, problem in unstorable_texts(value):
+        raise PydanticCustomError("text", problem)
     return value
 
 
 class Input(BaseModel):
     """The input of one changing operation: the API route's body and the MCP tool's parameters.
 
-    Unknown keys are refused, and text with NUL characters too. A tool function that takes one as
+    Unknown keys are refused, and text that cannot be stored (a NUL character, a lone surrogate)
+    anywhere in the input, under the text's own location. A tool function that takes one as
     a parameter gets its fields as the tool's own parameters (frontdesk.core.mcp.server), so an
     agent and an API client see the same names, types, limits and descriptions.
     """
@@ -93,10 +123,19 @@ class Input(BaseModel):
             cls.__pydantic_fields__[name] = info
         cls.model_rebuild(force=True)
 
-    @field_validator("*", mode="before")
+    @model_validator(mode="before")
     @classmethod
-    def no_nul(cls, value: Any) -> Any:
-        return refuse_nul(value)
+    def only_storable_text(cls, data: Any) -> Any:
+        """Every text of the input, however deep, refused under its own location when it cannot be
+        stored: the one check every door's input passes (API bodies, MCP arguments)."""
+        found = list(unstorable_texts(data))
+        if found:
+            details = [
+                InitErrorDetails(type=PydanticCustomError("text", problem), loc=where, input="")
+                for where, problem in found
+            ]
+            raise ValidationError.from_exception_data(cls.__name__, details)
+        return data
 
 
 NoteBody = Annotated[

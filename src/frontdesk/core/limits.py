@@ -6,3 +6,4 @@ MAX_INTEGER = 2_147_483_647  # the largest number a positive integer column hold
 DEFAULT_PER_PAGE = 25  # rows per page of a list, unless the caller asks for another number
 MAX_PER_PAGE = 200  # the most rows one page of a list gives
 MAX_NOTE_LENGTH = 10_000  # characters in one staff note
+MAX_LANGUAGE_CODE_LENGTH = 10  # a language code as the site names its languages (en, de, pt-br)

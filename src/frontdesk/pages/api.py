@@ -18,7 +18,7 @@ from frontdesk.core.api.pagination import Page as Paginated
 from frontdesk.core.api.pagination import PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import answers
-from frontdesk.core.inputs import refuse_nul
+from frontdesk.core.inputs import refuse_unstorable_text
 from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
 from frontdesk.core.preview import DEFAULT_LIFETIME, preview_link
@@ -104,8 +104,8 @@ class PagesQuery(PageQuery):
 
     @field_validator("q")
     @classmethod
-    def no_nul(cls, value: str) -> str:
-        return refuse_nul(value)
+    def only_storable_text(cls, value: str) -> str:
+        return refuse_unstorable_text(value)
 
 
 def _page(pk: int, *, in_bin: bool = False) -> Page:

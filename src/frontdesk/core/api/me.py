@@ -8,6 +8,8 @@ from pydantic import Field
 
 from frontdesk.core.accounts import update_profile
 from frontdesk.core.api.routing import PanelRouter
+from frontdesk.core.inputs import Input
+from frontdesk.core.limits import MAX_LANGUAGE_CODE_LENGTH
 from frontdesk.core.panel.menu import section_url
 from frontdesk.core.panel.sections import sections_for
 
@@ -46,9 +48,16 @@ def me(request: HttpRequest):
     }
 
 
-class MeIn(Schema):
-    display_name: str = Field("", examples=["Ada Lovelace"])
-    panel_language: str = Field(..., examples=["de"], description="One of the site's language codes.")
+class MeIn(Input):
+    # Twice the account's own limit: a name a little too long is refused by the model in its
+    # words (after trimming); only an absurd body is stopped here.
+    display_name: str = Field("", max_length=300, examples=["Ada Lovelace"])
+    panel_language: str = Field(
+        ...,
+        max_length=MAX_LANGUAGE_CODE_LENGTH,
+        examples=["de"],
+        description="One of the site's language codes.",
+    )
 
 
 @router.put(

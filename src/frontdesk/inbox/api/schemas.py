@@ -12,7 +12,7 @@ from ninja import Schema
 from pydantic import Field, field_validator
 
 from frontdesk.core.api.pagination import Page
-from frontdesk.core.inputs import refuse_nul
+from frontdesk.core.inputs import refuse_unstorable_text
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_PER_PAGE
 
 
@@ -127,8 +127,8 @@ class FilterQuery(Schema):
 
     @field_validator("*", mode="before")
     @classmethod
-    def no_nul(cls, value: Any) -> Any:
-        return refuse_nul(value)
+    def only_storable_text(cls, value: Any) -> Any:
+        return refuse_unstorable_text(value)
 
 
 class ListQuery(FilterQuery):
