@@ -151,7 +151,7 @@ def test_form_out_has_every_documented_key(manager, contact_form):
             "fields.0.min_value",
         ),
         ({"slug": "fine", "title": {"en": "X"}, "fields": [{"max_length": 2**40}]}, "fields.0.max_length"),
-        ({"slug": "fine", "title": {"en": "X\x00"}}, "title"),
+        ({"slug": "fine", "title": {"en": "X\x00"}}, "title.en"),
         ({"slug": "fine", "title": {"en": "X"}, "is_switched_off": "maybe"}, "is_switched_off"),
     ],
 )
