@@ -8,7 +8,8 @@ passed from one to the other keeps its meaning.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from copy import copy
 from types import NoneType
 from typing import Annotated, Any, ClassVar, Final, Union, cast, final, get_args
@@ -17,7 +18,14 @@ from django.utils.translation import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, PydanticUndefined
 
-from frontdesk.core.limits import MAX_NOTE_LENGTH
+from frontdesk.core.limits import (
+    MAX_LANGUAGE_CODE_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_NOTE_LENGTH,
+    MAX_RICH_TEXT_LENGTH,
+    MAX_TEXT_LENGTH,
+    MAX_TITLE_LENGTH,
+)
 
 
 @final
@@ -96,16 +104,54 @@ def refuse_unstorable_text(value: Any) -> Any:
     return value
 
 
+# How pydantic names the branch of a union in an error's location: a type ("str", "int",
+# "constrained-str"), a parametrised one ("dict[str,nullable[str]]", "function-after[...]") or a
+# model ("ChoiceIn"). No input's key looks like one: names, language codes (pt-br) and machine
+# names are lower-case words.
+UNION_BRANCH = re.compile(
+    r"(?:str|int|bool|float|none|constrained-[a-z]+|[a-z-]+\[.*\]|[A-Z][A-Za-z0-9]*)", re.DOTALL
+)
+
+
+def error_key(location: Iterable[str | int]) -> str:
+    """The key a refusal is answered under: the value's own location, dotted (`title.en`,
+    `categories.0`), without the union branches pydantic adds (`title.str`); `__all__` when
+    the refusal is of the whole input."""
+    parts = [str(part) for part in location if not (isinstance(part, str) and UNION_BRANCH.fullmatch(part))]
+    return ".".join(parts) or "__all__"
+
+
+def keyed_errors(items: Iterable[tuple[Iterable[str | int], str, str]]) -> dict[str, list[str]]:
+    """A refusal's errors by key (error_key) from pydantic's (location, type, message) items.
+
+    A value that is none of a union's types gets a line per type ("a valid dictionary", "a valid
+    string"); once an error lies inside the value (`title.en` too long), the value was of that
+    branch, and the other branches' "not of my type" lines (under `title`) are left out."""
+    keyed = [(error_key(location), kind, message) for location, kind, message in items]
+    inside = {key for key, _kind, _message in keyed}
+    errors: dict[str, list[str]] = {}
+    for key, kind, message in keyed:
+        if kind.endswith("_type") and any(other.startswith(key + ".") for other in inside):
+            continue
+        said = errors.setdefault(key, [])
+        if message not in said:  # the branches of a union may say the same
+            said.append(message)
+    return errors
+
+
 class Input(BaseModel):
     """The input of one changing operation: the API route's body and the MCP tool's parameters.
 
-    Unknown keys are refused, and text that cannot be stored (a NUL character, a lone surrogate)
+    Unknown keys are refused, values of the wrong JSON type too, and text that cannot be stored (a NUL character, a lone surrogate)
     anywhere in the input, under the text's own location. A tool function that takes one as
     a parameter gets its fields as the tool's own parameters (frontdesk.core.mcp.server), so an
     agent and an API client see the same names, types, limits and descriptions.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    # Strict: a value of the wrong JSON type is refused, never converted ("yes" or 1 is no
+    # boolean, true no number, "7" no id). A later input's date or time field says
+    # `Strict(False)` on its annotation, so it still reads an ISO string.
+    model_config = ConfigDict(extra="forbid", strict=True)
     # Fields of the parent model that a subclass asks for: a create body is the change body with
     # some keys required, so it derives from it instead of declaring those fields a second time.
     required_fields: ClassVar[tuple[str, ...]] = ()
@@ -137,6 +183,20 @@ class Input(BaseModel):
             raise ValidationError.from_exception_data(cls.__name__, details)
         return data
 
+
+# Bounded texts, for every input model's fields (tests/test_input_limits.py walks them all). A
+# translated value is {language code: text or null}, or a plain text for the default language.
+LanguageCode = Annotated[str, Field(max_length=MAX_LANGUAGE_CODE_LENGTH)]
+Name = Annotated[str, Field(max_length=MAX_NAME_LENGTH)]
+Title = Annotated[
+    str, Field(max_length=MAX_TITLE_LENGTH * 2)
+]  # the rule refuses past MAX_TITLE_LENGTH in its words
+Text = Annotated[str, Field(max_length=MAX_TEXT_LENGTH)]
+RichText = Annotated[str, Field(max_length=MAX_RICH_TEXT_LENGTH)]
+NameTexts = dict[LanguageCode, Name | None] | Name  # a slug per language
+TitleTexts = dict[LanguageCode, Title | None] | Title
+PlainTexts = dict[LanguageCode, Text | None] | Text
+RichTextsIn = dict[LanguageCode, RichText | None] | RichText
 
 NoteBody = Annotated[
     str,

@@ -28,7 +28,7 @@ from pydantic import ValidationError as InputError
 
 from frontdesk.core.fields import merge_translations, validate_translations
 from frontdesk.core.head import head_of
-from frontdesk.core.inputs import NOT_GIVEN, Input, not_given
+from frontdesk.core.inputs import NOT_GIVEN, Input, PlainTexts, not_given
 from frontdesk.core.languages import site_language_codes, translate
 
 TITLE_MAX_LENGTH = 100
@@ -137,7 +137,7 @@ TEXTS_HELP = (
     'A save changes the languages it names and keeps the others; "" or null removes a language; '
     "a plain string sets the site's default language; null for the whole value removes every language."
 )
-Texts = Annotated[dict[str, str | None] | str | None, Field(examples=[{"en": "Harbour tours"}])]
+Texts = Annotated[PlainTexts | None, Field(examples=[{"en": "Harbour tours"}])]
 
 
 class SeoCardIn(Input):

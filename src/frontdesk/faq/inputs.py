@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from pydantic import Field, ValidationError, ValidatorFunctionWrapHandler, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from frontdesk.core.inputs import Input
+from frontdesk.core.inputs import Input, PlainTexts, Title
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.core.richtext import RichTexts
@@ -20,7 +20,7 @@ from frontdesk.faq.screens import FAQ_FORM
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
 # A category as a question's list names it: its id, or (for an agent) its name in any site
 # language; a name two categories share is refused, naming both.
-CategoryRef = Annotated[int | str, Field(examples=[3, "Shipping"])]
+CategoryRef = Annotated[int | Title, Field(examples=[3, "Shipping"])]
 # Far above any site's categories, so only an absurd list is stopped before the operation.
 MOST_CATEGORIES = 1000
 MOST_IDS = 100_000
@@ -36,7 +36,7 @@ class QuestionValuesIn(Input):
     """A question's values. A create needs `question` (the operation says so under its name, as
     for any other refusal); a change changes only the keys given."""
 
-    question: dict[str, str | None] | str | None = Field(
+    question: PlainTexts | None = Field(
         None,
         description="The question, at most 300 characters per language. "
         + TEXTS_HELP

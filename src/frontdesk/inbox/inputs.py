@@ -13,7 +13,18 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from frontdesk.core.inputs import NOT_GIVEN, Input, NoteBody, not_given
+from frontdesk.core.inputs import (
+    NOT_GIVEN,
+    Input,
+    LanguageCode,
+    Name,
+    NoteBody,
+    PlainTexts,
+    Text,
+    Title,
+    TitleTexts,
+    not_given,
+)
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.inbox.field_types import FIELD_TYPES
@@ -30,23 +41,24 @@ TEXTS_HELP = (
     "a plain string sets the site's default language."
 )
 # A plain string is the default language's text (core/fields.py, merge_translations).
-Translations = Annotated[dict[str, str | None] | str, Field(examples=[{"en": "Contact", "de": "Kontakt"}])]
+Translations = Annotated[PlainTexts, Field(examples=[{"en": "Contact", "de": "Kontakt"}])]
+Titles = Annotated[TitleTexts, Field(examples=[{"en": "Contact", "de": "Kontakt"}])]
 if TYPE_CHECKING:
     FieldType = str  # the keys of FIELD_TYPES, which only exist at run time
 else:
     FieldType = Literal[tuple(FIELD_TYPES)]
-Answer = Annotated[str | list[str], Field(examples=["Ada Lovelace", ["mon", "tue"]])]
+Answer = Annotated[Text | list[Text], Field(examples=["Ada Lovelace", ["mon", "tue"]])]
 # Named as people name them: a status by id or label, an account by id or e-mail address
 # (inbox/queries/lookups.py); an id is the API's usual form, a label what an agent knows.
-StatusName = Annotated[int | str, Field(examples=[3, "Done"])]
-AccountName = Annotated[int | str, Field(examples=[7, "ada@example.com"])]
+StatusName = Annotated[int | Title, Field(examples=[3, "Done"])]
+AccountName = Annotated[int | Name, Field(examples=[7, "ada@example.com"])]
 
 
 # --- fields ----------------------------------------------------------------------------------------
 
 
 class ChoiceIn(Input):
-    value: str = Field(description="What is stored and exported.", examples=["quote"])
+    value: Name = Field(description="What is stored and exported.", examples=["quote"])
     label: Translations = Field({}, description="What the visitor reads. " + TEXTS_HELP)
 
 
@@ -55,7 +67,7 @@ class FieldIn(Input):
     changes."""
 
     id: Id | None = Field(None, description="Names an existing field by id (or use machine_name).")
-    machine_name: str | None = Field(
+    machine_name: Name | None = Field(
         None,
         description="Names an existing field (a field without a machine name answers to f<id>, e.g. "
         "f22), or names a new one: a-z, 0-9 and _, starting with a letter. It is the input name "
@@ -71,7 +83,7 @@ class FieldIn(Input):
     full_width: bool | None = Field(None, description="false prints it at half width.")
     position: Count | None = Field(None, description="Order among the fields (smaller first).")
     required: bool | None = Field(None, description="Whether an answer is required.")
-    choices: list[ChoiceIn | str] | None = Field(
+    choices: list[ChoiceIn | Name] | None = Field(
         None,
         description="For select, radio and checkbox: the choices, as plain strings or "
         '{"value": ..., "label": {...}}. Replaces the whole list.',
@@ -79,9 +91,9 @@ class FieldIn(Input):
     )
     min_length: Count | None = Field(None, description="Fewest characters (text types); null clears.")
     max_length: Count | None = Field(None, description="Most characters (text types); null clears.")
-    min_value: str | None = Field(None, description="Earliest date, YYYY-MM-DD (date fields); empty clears.")
-    max_value: str | None = Field(None, description="Latest date, YYYY-MM-DD (date fields); empty clears.")
-    extensions: list[str] | None = Field(
+    min_value: Name | None = Field(None, description="Earliest date, YYYY-MM-DD (date fields); empty clears.")
+    max_value: Name | None = Field(None, description="Latest date, YYYY-MM-DD (date fields); empty clears.")
+    extensions: list[Name] | None = Field(
         None,
         description="Accepted file extensions (file fields), within the site's list.",
         examples=[["pdf"]],
@@ -98,7 +110,7 @@ class RecipientsIn(Input):
     accounts: list[Id] = Field(
         [], description="Ids of accounts to mail; each needs an address and must be active."
     )
-    addresses: list[str] = Field(
+    addresses: list[Name] = Field(
         [], description="Typed-in e-mail addresses to mail.", examples=[["office@example.com"]]
     )
 
@@ -110,7 +122,7 @@ class AntispamIn(Input):
     rate_limit: bool | None = None
     min_seconds: int | None = Field(None, ge=0, le=3600)
     throttle: int | None = Field(None, ge=1, le=1000, description="Posts a minute.")
-    origins: list[str] | None = Field(
+    origins: list[Name] | None = Field(
         None, description="Extra origins allowed to post.", examples=[["https://partner.example.com"]]
     )
 
@@ -131,17 +143,17 @@ class FormChange(Input):
     """A change of a form and some of its fields: only the keys given change. Fields are matched by
     id or machine name; `remove: true` puts one aside; fields not named are left alone."""
 
-    slug: str | None = Field(
+    slug: Name | None = Field(
         None,
         description="Address segment: lower-case letters, digits, single hyphens.",
         examples=["contact-us"],
     )
-    title: Translations | None = Field(None, description="The form's title. " + TEXTS_HELP)
+    title: Titles | None = Field(None, description="The form's title. " + TEXTS_HELP)
     options: OptionsIn | None = Field(None, description="Recipients, antispam overrides, captcha.")
     is_switched_off: bool | None = Field(
         None, description="true: the form prints nothing and takes no submissions."
     )
-    email_field_name: str | None = Field(
+    email_field_name: Name | None = Field(
         None,
         description="Machine name (or f<id>) of the e-mail field whose answer becomes the Reply-To; "
         "empty clears.",
@@ -179,8 +191,8 @@ class FormIn(FormChange):
 
 
 class DuplicateIn(Input):
-    slug: str | None = Field(None, description="Default: <slug>-copy, <slug>-copy-2, ...")
-    title: Translations | None = Field(None, description='Default: each title with " (copy)".')
+    slug: Name | None = Field(None, description="Default: <slug>-copy, <slug>-copy-2, ...")
+    title: Titles | None = Field(None, description='Default: each title with " (copy)".')
 
 
 class OrderIn(Input):
@@ -191,10 +203,10 @@ class OrderIn(Input):
 
 
 class StatusChange(Input):
-    label: Translations | None = Field(
+    label: Titles | None = Field(
         None, description="Needs a text in the site's default language. " + TEXTS_HELP
     )
-    colour: str | None = Field(None, examples=["#2563eb"], description="#rrggbb")
+    colour: Name | None = Field(None, examples=["#2563eb"], description="#rrggbb")
     is_arrival: bool | None = Field(None, description="true moves the arrival flag to this status.")
     is_spam: bool | None = Field(None, description="true moves the spam flag to this status.")
     is_closed: bool | None = None
@@ -208,8 +220,10 @@ class StatusIn(StatusChange):
 
 
 class SubmissionIn(Input):
-    answers: dict[str, Answer] = Field(description="Answers by machine name.", examples=[{"name": "Ada"}])
-    language: str | None = Field(None, examples=["en"], description="Default: the site's default language.")
+    answers: dict[Name, Answer] = Field(description="Answers by machine name.", examples=[{"name": "Ada"}])
+    language: LanguageCode | None = Field(
+        None, examples=["en"], description="Default: the site's default language."
+    )
 
 
 class SubmissionChange(Input):
@@ -219,7 +233,7 @@ class SubmissionChange(Input):
     assignee: Id | None = Field(
         None, description="Who handles it: an account that can open the inbox, by id; null unassigns."
     )
-    answers: dict[str, Answer] | None = Field(None, description="Corrected answers by machine name.")
+    answers: dict[Name, Answer] | None = Field(None, description="Corrected answers by machine name.")
 
 
 class HandlingWithNote(Input):

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from frontdesk.blocks.content import MAX_BLOCKS
-from frontdesk.core.inputs import Input
+from frontdesk.core.inputs import Input, NameTexts, TitleTexts
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.core.seo_card import SeoCardIn
@@ -22,7 +22,6 @@ TEXTS_HELP = (
     'A save changes the languages it names and keeps the others; "" or null removes a language; '
     "a plain string sets the site's default language."
 )
-Translations = dict[str, str | None] | str
 Block = Annotated[
     dict[str, Any],
     Field(
@@ -36,10 +35,10 @@ Block = Annotated[
 class PageChange(Input):
     """A page's values; a change names only what changes (title, slug and content by language)."""
 
-    title: Translations | None = Field(
+    title: TitleTexts | None = Field(
         None, description="The page's title. " + TEXTS_HELP, examples=[{"en": "About us", "de": "Über uns"}]
     )
-    slug: Translations | None = Field(
+    slug: NameTexts | None = Field(
         None,
         description="The page's address per language, at the site's root (about -> /about, "
         "/de/about): lowercase letters, digits, '-' and '_', parts joined by '/'. The default "

@@ -12,8 +12,9 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from frontdesk.core.bin.models import Binnable
-from frontdesk.core.fields import TranslatedField
+from frontdesk.core.fields import AtMost, TranslatedField
 from frontdesk.core.languages import default_language, site_language_codes, translate
+from frontdesk.core.limits import MAX_TITLE_LENGTH
 from frontdesk.core.models import Versioned
 from frontdesk.core.seo_card import SeoCardField
 
@@ -67,7 +68,8 @@ class Page(Versioned, Binnable):
     versioned_fields = ("title", "slug", "content", "extra", "seo")
     edit_permission = "pages.manage"
 
-    title = TranslatedField(_("title"), required=True)
+    # The menu prints every title on every page: bounded as a service's is.
+    title = TranslatedField(_("title"), required=True, validators=[AtMost(MAX_TITLE_LENGTH)])
     slug = TranslatedField(_("address"), required=True, validators=[validate_slugs])
     content = models.JSONField(_("content"), default=dict, blank=True, validators=[validate_content])
     extra = models.JSONField(_("project fields"), default=dict, blank=True)

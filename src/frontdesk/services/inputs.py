@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from frontdesk.core.inputs import Input
+from frontdesk.core.inputs import Input, NameTexts, PlainTexts, TitleTexts
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.core.richtext import RichTexts
@@ -26,9 +26,7 @@ RICH_TEXT_HELP = (
     'lists and library pictures <img data-picture="KEY" alt="">; anything else is taken out. A save changes '
     'the languages it names and keeps the others; "", null or a text empty after cleaning removes a language.'
 )
-Translations = Annotated[
-    dict[str, str | None] | str, Field(examples=[{"en": "Garden design", "de": "Gartenplanung"}])
-]
+Translations = Annotated[PlainTexts, Field(examples=[{"en": "Garden design", "de": "Gartenplanung"}])]
 
 
 class ServiceChange(Input):
@@ -36,12 +34,12 @@ class ServiceChange(Input):
 
     # The example on the field itself: ServiceIn makes the title required (core/inputs.Input),
     # which keeps a field's own settings and not those of its annotation.
-    title: Translations | None = Field(
+    title: TitleTexts | None = Field(
         None,
         description="The service's name. " + TEXTS_HELP,
         examples=[{"en": "Garden design", "de": "Gartenplanung"}],
     )
-    slug: Translations | None = Field(
+    slug: NameTexts | None = Field(
         None,
         description="The address segment per language, after the services prefix (/services/<slug>): "
         "lower-case letters, digits, single hyphens. A language without its own slug uses the default "

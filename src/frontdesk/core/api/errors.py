@@ -14,10 +14,11 @@ from ninja.errors import ValidationError as SchemaValidationError
 
 from frontdesk.core.api.parser import BodyRefused
 from frontdesk.core.errors import KNOWN, problem
+from frontdesk.core.inputs import keyed_errors
 
 
 def _schema_errors(error: SchemaValidationError) -> dict[str, list[str]]:
-    errors: dict[str, list[str]] = {}
+    items = []
     for item in error.errors:
         location = [str(part) for part in item.get("loc", ())]
         # Drop the "body"/"query" prefix and the payload's own parameter name.
@@ -25,9 +26,8 @@ def _schema_errors(error: SchemaValidationError) -> dict[str, list[str]]:
             location = location[1:]
             if len(location) > 1:
                 location = location[1:]
-        field = ".".join(location) or "__all__"
-        errors.setdefault(field, []).append(str(item.get("msg", _("Invalid value."))))
-    return errors
+        items.append((location, str(item.get("type", "")), str(item.get("msg", _("Invalid value.")))))
+    return keyed_errors(items)
 
 
 def install_error_handlers(api: NinjaAPI) -> None:

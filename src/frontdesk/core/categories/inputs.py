@@ -14,7 +14,7 @@ from pydantic import Field, create_model
 
 from frontdesk.core.categories.operations import NAME_MAX_LENGTH
 from frontdesk.core.categories.queries import category_type
-from frontdesk.core.inputs import Input
+from frontdesk.core.inputs import Input, NameTexts, RichTextsIn, TitleTexts
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.core.seo_card import SeoCardIn
@@ -27,7 +27,6 @@ TEXTS_HELP = (
 )
 # A plain string is the default language's text (core/fields.py, merge_translations). Examples go
 # on each field, not here: a create model's required copy of a field keeps only the field's own.
-Translations = dict[str, str | None] | str
 
 
 class CategoryOrderIn(Input):
@@ -66,7 +65,7 @@ def _make(type_name: str) -> CategoryInputs:
     kind = category_type(type_name)
     fields: dict[str, Any] = {
         "name": (
-            Translations | None,
+            TitleTexts | None,
             Field(
                 None, description=f"The category's name, at most {NAME_MAX_LENGTH} characters. " + TEXTS_HELP
             ),
@@ -78,7 +77,7 @@ def _make(type_name: str) -> CategoryInputs:
     }
     if kind.has_addresses:
         fields["slug"] = (
-            Translations | None,
+            NameTexts | None,
             Field(
                 None,
                 description="The address segment per language under the type's prefix (lower-case "
@@ -88,7 +87,7 @@ def _make(type_name: str) -> CategoryInputs:
             ),
         )
         fields["introduction"] = (
-            Translations | None,
+            RichTextsIn | None,
             Field(
                 None,
                 description="The text above the category's list, rich text per language (HTML: p, h2-h4, "

@@ -26,15 +26,16 @@ from mcp.server.auth.provider import AccessToken
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, Resource, ResourceTemplate, ToolAnnotations
-from pydantic import AnyHttpUrl, Field, ValidationError
+from pydantic import AnyHttpUrl, BaseModel, ConfigDict, Field, PlainValidator, ValidationError, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from frontdesk.core.inputs import NOT_GIVEN, Input, not_given
+from frontdesk.core.inputs import NOT_GIVEN, Input, keyed_errors, not_given
 from frontdesk.core.mcp import calls, registry
 from frontdesk.core.models import ApiToken
 
@@ -156,13 +157,59 @@ def _call_signature(fn, *, dry_run: bool, inputs: tuple[str, type[Input]] | None
     return inspect.Signature(params)
 
 
+def _refusal(error: ValidationError) -> calls.Refusal:
+    """The tools' usual refusal of values a model refused: a line per field, in the panel's words
+    (not pydantic's own report, which the SDK would send)."""
+    errors = keyed_errors((item["loc"], item["type"], item["msg"]) for item in error.errors())
+    return calls.Refusal(_("Some values are not valid."), errors)
+
+
+def _arguments_model(spec: registry.ToolSpec) -> type[BaseModel]:
+    """The tool's parameters as one strict model, the one its listed schema shows: a value of the
+    wrong JSON type is refused ("yes" is no boolean, true no number), as the API's inputs are."""
+    signature = _call_signature(spec.fn, dry_run=spec.changes, inputs=spec.inputs)
+    fields: dict[str, Any] = {
+        param.name: param.annotation if param.default is param.empty else (param.annotation, param.default)
+        for param in signature.parameters.values()
+    }
+    return create_model(f"{spec.name}_arguments", __config__=ConfigDict(strict=True), **fields)
+
+
+def _as_sent(value: Any) -> Any:
+    return value
+
+
+def _unchecked(model: type[ArgModelBase]) -> type[ArgModelBase]:
+    """The SDK's argument model with its checks taken out: each argument is handed on as sent
+    (NOT_GIVEN when left out) for the tool's own model to judge (_arguments_model), so a wrong
+    one gets the tools' usual refusal. A text parameter stays `str` (without its checks), since
+    the SDK reads a JSON text sent as a string into a value for the other parameters only."""
+    fields: dict[str, Any] = {
+        name: (
+            Annotated[str, PlainValidator(_as_sent)] if info.annotation is str else Any,
+            Field(default_factory=not_given),
+        )
+        for name, info in model.model_fields.items()
+    }
+    return create_model(model.__name__, __base__=ArgModelBase, **fields)
+
+
 def _tool_function(spec: registry.ToolSpec):
+    arguments_model = _arguments_model(spec)
+
     async def call(**arguments: Any) -> CallToolResult:
         token_id = _token_id()
         if token_id is None:  # the bearer middleware answers 401 first; this is a second lock
             return calls.tool_refusal(calls.Refusal(_("Send a valid bearer token.")))
         if registry.get_tool(spec.name) != spec:  # unregistered or replaced since the listing
             return calls.tool_refusal(calls.Refusal(_("This tool is not available.")))
+        try:
+            checked = arguments_model.model_validate(
+                {name: value for name, value in arguments.items() if value is not NOT_GIVEN}
+            )
+        except ValidationError as error:
+            return calls.tool_refusal(_refusal(error))
+        arguments = {name: getattr(checked, name) for name in arguments_model.model_fields}
         dry_run = bool(arguments.pop("dry_run", False)) if spec.changes else False
         try:
             if spec.inputs is not None:
@@ -189,10 +236,7 @@ def _gather(inputs: tuple[str, type[Input]], arguments: dict[str, Any]) -> dict[
     try:
         arguments[name] = model.model_validate({k: v for k, v in given.items() if v is not NOT_GIVEN})
     except ValidationError as error:
-        errors: dict[str, list[str]] = {}
-        for item in error.errors():
-            errors.setdefault(".".join(map(str, item["loc"])) or "__all__", []).append(item["msg"])
-        raise calls.Refusal(_("Some values are not valid."), errors) from None
+        raise _refusal(error) from None
     return arguments
 
 
@@ -261,6 +305,10 @@ class FrontdeskMCP(MCPServer):
                         meta={"frontdesk/scope": spec.scope, "frontdesk/permission": spec.permission},
                         structured_output=False,
                     )
+                    tool = self._tool_manager.get_tool(spec.name)
+                    assert tool is not None
+                    # Read live by the SDK (FuncMetadata): the listed schema stays the model's.
+                    tool.fn_metadata.arg_model = _unchecked(tool.fn_metadata.arg_model)
                     self._mirrored_tools[name] = spec
             for resource in registry.registered_resources():
                 if resource.uri not in self._mirrored_resources:

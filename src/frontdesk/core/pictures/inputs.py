@@ -7,11 +7,11 @@ from typing import Annotated
 
 from pydantic import Field
 
-from frontdesk.core.inputs import Input
+from frontdesk.core.inputs import Input, PlainTexts
 from frontdesk.core.pictures.operations import MAX_ALT_LENGTH, MAX_NAME_LENGTH
 
 AltTexts = Annotated[
-    dict[str, str | None] | str,
+    PlainTexts,
     Field(
         description="The alternative text per language code, what a screen reader says instead of the"
         f' picture (at most {MAX_ALT_LENGTH} characters), e.g. {{"en": "Boats in the harbour"}}. A save'

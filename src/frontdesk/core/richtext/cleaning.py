@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from pydantic import Field
 
 from frontdesk.core.fields import validate_translations
+from frontdesk.core.inputs import RichTextsIn
 from frontdesk.core.languages import default_language
 from frontdesk.core.models.pictures import KEY_PATTERN
 
@@ -33,7 +34,7 @@ PICTURE_KEY = re.compile(r'\sdata-picture="([^"]*)"')
 TAG = re.compile(r"<[^>]*>")
 
 RichTexts = Annotated[
-    dict[str, str | None] | str,
+    RichTextsIn,
     Field(
         description='HTML per language code, e.g. {"en": "<p>Hello</p>"}: p, h2-h4, strong, em,'
         ' a href, ul, ol, li, br and library pictures <img data-picture="KEY" alt="...">;'

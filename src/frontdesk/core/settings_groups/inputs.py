@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from frontdesk.core.inputs import Input
+from frontdesk.core.inputs import Input, Name, Text
 from frontdesk.core.limits import MAX_INTEGER
 
 
@@ -19,7 +19,7 @@ class GroupIn(Input):
         ' change, "" or null removes one.',
         examples=[{"captcha_provider": "turnstile", "turnstile_site_key": "0x4AAA"}],
     )
-    secrets: dict[str, str | None] = Field(
+    secrets: dict[Name, Text | None] = Field(
         default_factory=dict,
         description="Secrets by name: a text replaces one, null clears it; one left out is kept.",
         examples=[{"turnstile_secret": "0x4AAA-secret"}],
