@@ -7,34 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.apps import apps
 
-from frontdesk.core.categories.inputs import inputs_for
-from frontdesk.core.categories.types import CATEGORY_TYPES
-from frontdesk.core.inputs import Input
 from frontdesk.core.limits import MAX_TITLE_LENGTH
 from frontdesk.pages.models import Page
 from frontdesk.services.models import Service
-
-
-def input_models() -> list[type[Input]]:
-    """Every Input model of every installed app, the category types' made on demand included."""
-    for name in CATEGORY_TYPES.names():
-        inputs_for(name)
-    found: list[type[Input]] = []
-    waiting: list[type[Input]] = [Input]
-    while waiting:
-        model = waiting.pop()
-        for subclass in model.__subclasses__():
-            if subclass not in found:
-                found.append(subclass)
-                waiting.append(subclass)
-    installed = {config.name for config in apps.get_app_configs()}
-    return [
-        model
-        for model in found
-        if any(model.__module__.startswith(name) for name in installed | {"frontdesk"})
-    ]
+from tests.inputs import input_models
 
 
 def unbounded_strings(schema: Any, definitions: dict[str, Any], where: str, seen: set[str]) -> list[str]:
