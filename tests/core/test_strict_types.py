@@ -97,3 +97,9 @@ def test_a_refusal_is_under_the_field_not_under_a_branch_of_its_type(admin_clien
     assert list(response.json()["errors"]) == ["title"]  # not title.str, title.dict[str,nullable[str]]
     response = post(admin_client, "/api/cms/services", {"title": {"en": 5}})
     assert list(response.json()["errors"]) == ["title.en"]
+
+
+def test_an_unknown_key_is_refused_under_its_name_whatever_it_looks_like(admin_client):
+    response = post(admin_client, "/api/cms/services", {"title": "Garden", "Title": "x", "str": 1})
+    assert response.status_code == 422
+    assert set(response.json()["errors"]) == {"Title", "str"}

@@ -113,12 +113,17 @@ UNION_BRANCH = re.compile(
 )
 
 
-def error_key(location: Iterable[str | int]) -> str:
+def error_key(location: Iterable[str | int], *, names_a_key: bool = False) -> str:
     """The key a refusal is answered under: the value's own location, dotted (`title.en`,
     `categories.0`), without the union branches pydantic adds (`title.str`); `__all__` when
-    the refusal is of the whole input."""
-    parts = [str(part) for part in location if not (isinstance(part, str) and UNION_BRANCH.fullmatch(part))]
-    return ".".join(parts) or "__all__"
+    the refusal is of the whole input. With `names_a_key` (a key unknown or missing), the last
+    part is the key's name, whatever it looks like (`Title`)."""
+    parts = list(location)
+    last = parts.pop() if names_a_key and parts else None
+    kept = [str(part) for part in parts if not (isinstance(part, str) and UNION_BRANCH.fullmatch(part))]
+    if last is not None:
+        kept.append(str(last))
+    return ".".join(kept) or "__all__"
 
 
 def keyed_errors(items: Iterable[tuple[Iterable[str | int], str, str]]) -> dict[str, list[str]]:
@@ -127,7 +132,10 @@ def keyed_errors(items: Iterable[tuple[Iterable[str | int], str, str]]) -> dict[
     A value that is none of a union's types gets a line per type ("a valid dictionary", "a valid
     string"); once an error lies inside the value (`title.en` too long), the value was of that
     branch, and the other branches' "not of my type" lines (under `title`) are left out."""
-    keyed = [(error_key(location), kind, message) for location, kind, message in items]
+    keyed = [
+        (error_key(location, names_a_key=kind in {"extra_forbidden", "missing"}), kind, message)
+        for location, kind, message in items
+    ]
     inside = {key for key, _kind, _message in keyed}
     errors: dict[str, list[str]] = {}
     for key, kind, message in keyed:
