@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 from django.template import engines
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 
 import frontdesk.inbox
 from frontdesk.blocks.collections import picker_choices
 from frontdesk.blocks.content import clean_content
 from frontdesk.blocks.models import BlockType
 from frontdesk.blocks.rendering import render_content
+from frontdesk.core.models import ApiToken
 from frontdesk.inbox.operations import save_form
 from tests.inbox.conftest import CONTACT_FIELDS
 
@@ -83,11 +84,25 @@ def test_a_form_that_does_not_exist_or_a_bad_class_is_refused(form_block, contac
 
 def test_the_picker_lists_the_forms_with_switched_off_ones_marked(contact, make_user):
     off = save_form(None, values={"slug": "old", "title": {"en": "Old"}, "is_switched_off": True}, fields=[])
-    choices = picker_choices(make_user(), "inbox-forms", "forms", language="en")
+    choices = picker_choices(make_user("inbox.view"), "inbox-forms", "forms", language="en")
     assert [(choice.value, choice.label, choice.hidden) for choice in choices] == [
         (contact.pk, "Contact", False),
         (off.pk, "Old", True),
     ]
+
+
+def test_the_forms_picker_answers_only_an_account_that_may_read_the_inbox(contact, make_user, client):
+    """Issue 25 item 5: a collection's picker asks its module's reading permission (inbox.view),
+    as the FAQ's asks faq.view; a token also needs inbox:read."""
+    picker = "/api/cms/blocks/pickers/inbox-forms/forms"
+    client.force_login(make_user())
+    refused = client.get(picker)
+    assert refused.status_code == 403 and "Contact" not in refused.text
+    client.force_login(make_user("inbox.view"))
+    assert client.get(picker).status_code == 200
+    secret = ApiToken.issue(make_user(is_superuser=True), "blocks only", ["blocks:read"])[1]
+    by_token = Client().get(picker, HTTP_AUTHORIZATION=f"Bearer {secret}")
+    assert by_token.status_code == 403 and "Contact" not in by_token.text
 
 
 @pytest.mark.parametrize("count", [1, 5])

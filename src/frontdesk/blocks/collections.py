@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING, Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from frontdesk.core.acting import current_token
-from frontdesk.core.api.auth import may_read_as
+from frontdesk.core.api.auth import may_read
 from frontdesk.core.errors import NotFound
 from frontdesk.core.registry import Registry
 
@@ -79,10 +78,6 @@ def picker_choices(actor, collection_name: str, picker_name: str, *, language: s
     picker = collection.pickers.get(picker_name) if collection is not None else None
     if collection is None or picker is None:
         raise NotFound(_("There is no picker %(name)s.") % {"name": f"{collection_name}/{picker_name}"})
-    if (
-        collection.permission
-        and actor is not None
-        and not may_read_as(actor, current_token(), collection.permission)
-    ):
+    if collection.permission and not may_read(actor, collection.permission):
         raise PermissionDenied(_("You may not read the choices of this picker."))
     return picker(language)

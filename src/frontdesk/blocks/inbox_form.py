@@ -24,6 +24,7 @@ from frontdesk.core.limits import MAX_ID
 
 SLUG = "inbox-form"
 COLLECTION = "inbox-forms"
+READ_PERMISSION = "inbox.view"  # the inbox's own reading permission (inbox/api)
 CSS_CLASS = re.compile(r"[A-Za-z0-9_ -]*")
 
 
@@ -95,6 +96,11 @@ def register() -> None:
     from frontdesk.blocks.collections import register_collection
     from frontdesk.blocks.offers import register_offer
 
-    register_collection(Collection(name=COLLECTION, items=forms_for, pickers={"forms": form_choices}))
+    # The picker lists every form, switched-off ones too: only the inbox's readers may see them.
+    register_collection(
+        Collection(
+            name=COLLECTION, items=forms_for, pickers={"forms": form_choices}, permission=READ_PERMISSION
+        )
+    )
     register_block_code(InboxFormBlock())
     register_offer(Offer(slug=SLUG, name=_("Inbox form"), code=SLUG))

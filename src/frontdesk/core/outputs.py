@@ -1,10 +1,13 @@
 """Shapes of the host's own records as every door gives them (the API, the MCP tools): notes,
-versioned rows and their versions."""
+versioned rows and their versions, and what a change answers to a caller who may not read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from frontdesk.core.acting import Actor
+from frontdesk.core.api.auth import may_read
 from frontdesk.core.models import LogEntry, Note, Version, Versioned
 
 
@@ -58,3 +61,27 @@ def version_out(version: Version) -> dict[str, Any]:
         "account": str(version.account) if version.account else None,
         "token": version.token.name if version.token else None,
     }
+
+
+def written_out(record: Any, *, key: str = "id") -> dict[str, Any]:
+    """What a change answers to a caller who may change `record` but not read it: which record it
+    changed (its `key`: "id", a picture's "key"), nothing of its contents. Not its revision
+    either: that would tell how often others changed it (docs/api.md)."""
+    return {key: record.pk if key == "id" else getattr(record, key)}
+
+
+def changed_out[Row](
+    actor: Actor,
+    permission: str | None,
+    record: Row,
+    whole: Callable[[Row], dict[str, Any]],
+    *,
+    scope: str | None = None,
+    key: str = "id",
+) -> dict[str, Any]:
+    """The answer of every changing route and tool about `record`: `whole(record)` for a caller
+    who may read it (core/api/auth.may_read: `permission`, and a token's `scope`, by default
+    `<app>:read`), else only which record it changed (`written_out`)."""
+    if may_read(actor, permission, scope=scope):
+        return whole(record)
+    return written_out(record, key=key)

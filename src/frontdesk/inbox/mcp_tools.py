@@ -16,8 +16,7 @@ from django.utils.translation import gettext as _
 from pydantic import Field
 
 from frontdesk.core import notes
-from frontdesk.core.acting import current_token
-from frontdesk.core.api.auth import may_read_as
+from frontdesk.core.api.auth import may_read
 from frontdesk.core.languages import translate
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.core.mcp.registry import register_tool
@@ -181,7 +180,7 @@ def inbox_set_status(actor: User, submission: SubmissionRef, changes: HandlingWi
     if handling:
         operations.update_submission(actor, record, **handling)
     # Only a caller who may read the submission gets it back (as on the API's PUT, docs/api.md).
-    readable = may_read_as(actor, current_token(), "inbox.view")
+    readable = may_read(actor, "inbox.view")
     if readable:
         after = _detail(actor, record.pk)
     else:

@@ -17,7 +17,7 @@ from pydantic import Field, field_validator
 from frontdesk.core.api.pagination import Page as Paginated
 from frontdesk.core.api.pagination import PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
-from frontdesk.core.api.schemas import answers
+from frontdesk.core.api.schemas import WrittenOut, answers
 from frontdesk.core.inputs import refuse_unstorable_text
 from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
@@ -25,9 +25,9 @@ from frontdesk.core.preview import DEFAULT_LIFETIME, preview_link
 from frontdesk.pages import history, operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
 from frontdesk.pages.models import Page
-from frontdesk.pages.outputs import page_out, page_row
+from frontdesk.pages.operations import MANAGE, VIEW
+from frontdesk.pages.outputs import blocks_changed, page_changed, page_out, page_row
 
-VIEW, MANAGE = "pages.view", "pages.manage"
 router = PanelRouter(tags=["pages"])
 
 
@@ -79,6 +79,13 @@ class BlocksOut(Schema):
     blocks: list[dict[str, Any]] = Field(description="The language's blocks in the draft, in order.")
 
 
+class BlocksWrittenOut(Schema):
+    """An edit's answer to a caller who may change pages but not read them."""
+
+    page: int
+    language: str
+
+
 class VersionOut(Schema):
     number: int
     values: dict[str, Any]
@@ -128,9 +135,13 @@ def list_pages(request: HttpRequest, query: Query[PagesQuery]):
     return listed
 
 
-@router.post("", response=answers(201, PageOut), permission=MANAGE, summary="Create a draft page")
+@router.post(
+    "", response=answers(201, PageOut | WrittenOut), permission=MANAGE, summary="Create a draft page"
+)
 def create_page(request: HttpRequest, payload: PageIn):
-    return Status(201, page_out(operations.create_page(actor=request.user, values=payload.values())))
+    return Status(
+        201, page_changed(request.user, operations.create_page(actor=request.user, values=payload.values()))
+    )
 
 
 # Before /{page}: the first path that matches takes the request.
@@ -159,7 +170,7 @@ def get_page(request: HttpRequest, page: int):
 
 @router.put(
     "/{page}",
-    response=answers(200, PageOut, conflict=True),
+    response=answers(200, PageOut | WrittenOut, conflict=True),
     permission=MANAGE,
     summary="Save the draft (only the values given change)",
     description="A published page keeps showing its published values until Publish; the home and"
@@ -169,42 +180,48 @@ def save_page(request: HttpRequest, page: int, payload: PageSave):
     saved = operations.save_page(
         _page(page), actor=request.user, values=payload.values(), revision=payload.revision
     )
-    return page_out(saved)
+    return page_changed(request.user, saved)
 
 
 @router.post(
     "/{page}/publish",
-    response=answers(200, PageOut, conflict=True),
+    response=answers(200, PageOut | WrittenOut, conflict=True),
     permission=MANAGE,
     summary="Publish the draft",
 )
 def publish_page(request: HttpRequest, page: int, payload: StepIn):
-    return page_out(operations.publish_page(_page(page), actor=request.user, revision=payload.revision))
+    return page_changed(
+        request.user, operations.publish_page(_page(page), actor=request.user, revision=payload.revision)
+    )
 
 
 @router.post(
     "/{page}/unpublish",
-    response=answers(200, PageOut, conflict=True),
+    response=answers(200, PageOut | WrittenOut, conflict=True),
     permission=MANAGE,
     summary="Take the page off the site",
 )
 def unpublish_page(request: HttpRequest, page: int, payload: StepIn):
-    return page_out(operations.unpublish_page(_page(page), actor=request.user, revision=payload.revision))
+    return page_changed(
+        request.user, operations.unpublish_page(_page(page), actor=request.user, revision=payload.revision)
+    )
 
 
 @router.post(
     "/{page}/discard",
-    response=answers(200, PageOut, conflict=True),
+    response=answers(200, PageOut | WrittenOut, conflict=True),
     permission=MANAGE,
     summary="Throw the pending edits away",
 )
 def discard_draft(request: HttpRequest, page: int, payload: StepIn):
-    return page_out(operations.discard_draft(_page(page), actor=request.user, revision=payload.revision))
+    return page_changed(
+        request.user, operations.discard_draft(_page(page), actor=request.user, revision=payload.revision)
+    )
 
 
 @router.post(
     "/{page}/blocks",
-    response=answers(200, BlocksOut, conflict=True),
+    response=answers(200, BlocksOut | BlocksWrittenOut, conflict=True),
     permission=MANAGE,
     summary="Edit one language's blocks of the draft by operations (all or nothing)",
     description="The agent tool blocks_edit_content's route: add, update, move, remove; without"
@@ -219,13 +236,7 @@ def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
         publish=payload.publish,
         revision=payload.revision,
     )
-    return {
-        "page": edited.pk,
-        "language": payload.language,
-        "state": edited.state,
-        "revision": edited.revision,
-        "blocks": blocks,
-    }
+    return blocks_changed(request.user, edited, payload.language, blocks)
 
 
 class PreviewQuery(Schema):
@@ -268,7 +279,7 @@ def list_versions(request: HttpRequest, page: int):
 
 @router.post(
     "/{page}/versions/{number}/restore",
-    response=answers(200, PageOut, conflict=True),
+    response=answers(200, PageOut | WrittenOut, conflict=True),
     permission=MANAGE,
     summary="Put a version's values into the draft",
 )
@@ -278,7 +289,7 @@ def restore_version(request: HttpRequest, page: int, number: int, payload: StepI
     restored = operations.restore_page_version(
         _page(page), number, actor=request.user, revision=payload.revision
     )
-    return page_out(restored)
+    return page_changed(request.user, restored)
 
 
 @router.get(
@@ -299,9 +310,9 @@ def delete_page(request: HttpRequest, page: int):
 
 @router.post(
     "/{page}/restore",
-    response=answers(200, PageOut),
+    response=answers(200, PageOut | WrittenOut),
     permission=MANAGE,
     summary="Take the page out of the bin",
 )
 def restore_page(request: HttpRequest, page: int):
-    return page_out(operations.restore_page(_page(page, in_bin=True), actor=request.user))
+    return page_changed(request.user, operations.restore_page(_page(page, in_bin=True), actor=request.user))

@@ -22,7 +22,7 @@ from frontdesk.core.routes.serving import stored_address
 from frontdesk.pages import operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, PageIn, StepIn
 from frontdesk.pages.models import Page
-from frontdesk.pages.outputs import page_out, page_row
+from frontdesk.pages.outputs import blocks_changed, page_changed, page_out, page_row
 
 PageRef = Annotated[
     int | str,
@@ -74,11 +74,12 @@ def pages_get(actor, page: PageRef) -> dict[str, Any]:
 
 
 def pages_create(actor, values: PageIn) -> dict[str, Any]:
-    return {"page": page_out(operations.create_page(actor=actor, values=values.values()))}
+    return {"page": page_changed(actor, operations.create_page(actor=actor, values=values.values()))}
 
 
 def pages_publish(actor, page: PageRef, step: StepIn) -> dict[str, Any]:
-    return {"page": page_out(operations.publish_page(find_page(page), actor=actor, revision=step.revision))}
+    published = operations.publish_page(find_page(page), actor=actor, revision=step.revision)
+    return {"page": page_changed(actor, published)}
 
 
 def blocks_edit_content(actor, page: PageRef, edit: BlocksEditIn) -> dict[str, Any]:
@@ -91,13 +92,7 @@ def blocks_edit_content(actor, page: PageRef, edit: BlocksEditIn) -> dict[str, A
         publish=edit.publish,
         revision=edit.revision,
     )
-    return {
-        "page": edited.pk,
-        "language": edit.language,
-        "state": edited.state,
-        "revision": edited.revision,
-        "blocks": blocks,
-    }
+    return blocks_changed(actor, edited, edit.language, blocks)
 
 
 READ: dict[str, Any] = {"scope": "pages:read", "permission": "pages.view"}

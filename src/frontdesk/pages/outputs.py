@@ -1,15 +1,20 @@
 """One shape per resource, used by the API and the agent tools: a page's row in a list and the
-page as the editor reads it."""
+page as the editor reads it; what a change answers (the whole page only to a caller who may read
+pages, core/outputs.changed_out)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from frontdesk.core.acting import Actor
+from frontdesk.core.api.auth import may_read
 from frontdesk.core.languages import translate
+from frontdesk.core.outputs import changed_out
 from frontdesk.core.project_fields.values import listed_extra
 from frontdesk.core.routes.serving import addresses_of
 from frontdesk.core.seo_card import read_card
 from frontdesk.pages.models import Page
+from frontdesk.pages.operations import VIEW
 from frontdesk.pages.screens import PAGE_EDITOR
 
 
@@ -50,4 +55,24 @@ def page_out(page: Page) -> dict[str, Any]:
         "created_at": page.created_at,
         "updated_at": page.updated_at,
         "deleted_at": page.deleted_at,
+    }
+
+
+def page_changed(actor: Actor, page: Page) -> dict[str, Any]:
+    """A change's answer: the page as the editor reads it, or only its id to a caller without
+    pages.view (or a token without pages:read)."""
+    return changed_out(actor, VIEW, page, page_out)
+
+
+def blocks_changed(actor: Actor, page: Page, language: str, blocks: list[dict[str, Any]]) -> dict[str, Any]:
+    """The answer of an edit of one language's blocks: the draft's blocks, with the page's state
+    and revision, only to a caller who may read pages; anyone else learns which page and language."""
+    if not may_read(actor, VIEW):
+        return {"page": page.pk, "language": language}
+    return {
+        "page": page.pk,
+        "language": language,
+        "state": page.state,
+        "revision": page.revision,
+        "blocks": blocks,
     }

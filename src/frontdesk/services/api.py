@@ -15,7 +15,7 @@ from ninja import Status as Answer
 from pydantic import Field
 
 from frontdesk.core.api.routing import PanelRouter
-from frontdesk.core.api.schemas import PictureViewOut, SeoCardOut, answers
+from frontdesk.core.api.schemas import PictureViewOut, SeoCardOut, WrittenOut, answers
 from frontdesk.services import operations, outputs, queries
 from frontdesk.services.inputs import OrderIn, ServiceChange, ServiceIn
 
@@ -67,10 +67,15 @@ def list_services(request: HttpRequest, query: Query[ListQuery]):
     return outputs.services_out(queries.in_order(trashed=query.trashed))
 
 
-@router.post("", response=answers(201, ServiceOut), permission="services.manage", summary="Create a service")
+@router.post(
+    "",
+    response=answers(201, ServiceOut | WrittenOut),
+    permission="services.manage",
+    summary="Create a service",
+)
 def create_service(request: HttpRequest, payload: ServiceIn):
     service = operations.create_service(actor=request.user, values=payload.values())
-    return Answer(201, outputs.service_out(service))
+    return Answer(201, outputs.service_changed(request.user, service))
 
 
 @router.post(
@@ -93,13 +98,13 @@ def get_service(request: HttpRequest, service: int):
 
 @router.put(
     "/{service}",
-    response=answers(200, ServiceOut),
+    response=answers(200, ServiceOut | WrittenOut),
     permission="services.manage",
     summary="Change a service (only the keys given; a translated value by language)",
 )
 def update_service(request: HttpRequest, service: int, payload: ServiceChange):
     changed = operations.update_service(_service(service), actor=request.user, values=payload.values())
-    return outputs.service_out(changed)
+    return outputs.service_changed(request.user, changed)
 
 
 @router.delete(
@@ -115,10 +120,10 @@ def delete_service(request: HttpRequest, service: int):
 
 @router.post(
     "/{service}/restore",
-    response=answers(200, ServiceOut),
+    response=answers(200, ServiceOut | WrittenOut),
     permission="services.manage",
     summary="Take a service out of the bin (refused when another took its address meanwhile)",
 )
 def restore_service(request: HttpRequest, service: int):
     restored = operations.restore_service(queries.find_in_bin(service), actor=request.user)
-    return outputs.service_out(restored)
+    return outputs.service_changed(request.user, restored)

@@ -41,12 +41,12 @@ def services_get(actor, service: ServiceRef) -> dict[str, Any]:
 
 def services_create(actor, values: ServiceIn) -> dict[str, Any]:
     created = operations.create_service(actor=actor, values=values.values())
-    return {"service": outputs.service_out(created)}
+    return {"service": outputs.service_changed(actor, created)}
 
 
 def services_update(actor, service: ServiceRef, changes: ServiceChange) -> dict[str, Any]:
     changed = operations.update_service(queries.find_service(service), actor=actor, values=changes.values())
-    return {"service": outputs.service_out(changed)}
+    return {"service": outputs.service_changed(actor, changed)}
 
 
 READ = {"scope": "services:read", "permission": "services.view"}

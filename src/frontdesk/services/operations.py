@@ -37,6 +37,7 @@ from frontdesk.services.models import SLUG_MAX, Service
 from frontdesk.services.queries import ROUTE_TYPE
 from frontdesk.services.screens import SERVICE_FORM
 
+VIEW = "services.view"  # reads services, hidden ones included
 MANAGE = "services.manage"
 KEYS = ("title", "slug", "lead", "cover", "description", "seo", "is_visible", "extra")
 TRANSLATED = ("title", "slug", "lead")

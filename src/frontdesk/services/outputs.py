@@ -12,13 +12,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from frontdesk.core.acting import Actor
 from frontdesk.core.languages import translate
+from frontdesk.core.outputs import changed_out
 from frontdesk.core.pictures import PictureView, resolve_pictures
 from frontdesk.core.project_fields import listed_extra
 from frontdesk.core.seo_card import read_card
 from frontdesk.services import queries
 from frontdesk.services.models import Service
+from frontdesk.services.operations import VIEW
 from frontdesk.services.screens import SERVICE_FORM
+
+
+def service_changed(actor: Actor, service: Service) -> dict[str, Any]:
+    """A change's answer: the whole service, or only its id to a caller without services.view
+    (or a token without services:read)."""
+    return changed_out(actor, VIEW, service, service_out)
 
 
 def picture_out(view: PictureView | None) -> dict[str, Any] | None:

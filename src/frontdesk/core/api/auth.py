@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja.security import HttpBearer, SessionAuth
 
-from frontdesk.core.acting import accept_token
+from frontdesk.core.acting import accept_token, current_token
 from frontdesk.core.models import ApiToken
 from frontdesk.core.requests import FrontdeskRequest
 
@@ -70,18 +70,27 @@ def require(request: HttpRequest, permission: str | None, *, scope: str | None =
         raise PermissionDenied(_("You may not do this."))
 
 
-def may_read(request: HttpRequest, permission: str) -> bool:
-    """Whether the caller may read what `permission` guards (a token also needs `<app>:read`).
+def may_read(actor, permission: str | None, *, scope: str | None = None) -> bool:
+    """The host's one rule "may read this record", asked by every changing route and tool before
+    it answers a record: the caller acting now (`actor`, and the token it acts with on a token's
+    call) may read what `permission` guards (None: any signed-in account reads it).
 
-    For a changing route whose answer would show a record: only a caller that may read it gets it.
+    A token also needs `scope`, by default `<app>:read` of the permission. The system (None)
+    reads everything. A caller that may change a record but not read it gets only what it just
+    set (core/outputs.py `written_out`, docs/api.md "What a changing route answers").
     """
-    return may_read_as(request.user, getattr(request, "api_token", None), permission)
+    if actor is None:
+        return True
+    return may_read_as(actor, current_token(), permission, scope=scope)
 
 
-def may_read_as(account, token, permission: str) -> bool:
-    """The same rule for any door that knows the account and its token (None: a session)."""
-    if token is not None and not token.has_scope(scope_for(permission, "GET")):
+def may_read_as(account, token, permission: str | None, *, scope: str | None = None) -> bool:
+    """The same rule for a door that holds the account and its token (None: a session)."""
+    needed = scope or (scope_for(permission, "GET") if permission else None)
+    if token is not None and needed and not token.has_scope(needed):
         return False
+    if permission is None:
+        return bool(account.is_authenticated)
     return account.has_perm(permission)
 
 

@@ -55,6 +55,19 @@ class SeoCardOut(Schema):
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 
 
+class WrittenOut(Schema):
+    """What a change answers to a caller who may change the record but not read it (docs/api.md,
+    "What a changing route answers"): which record it changed, nothing of its contents."""
+
+    id: int
+
+
+class WrittenPictureOut(Schema):
+    """The same for a picture, named by its key."""
+
+    key: str
+
+
 def answers(code: int, schema: Any, *, conflict: bool = False) -> dict:
     """The documented answers of a route: its success and every error shape (409 too for a route
     guarded by a revision or refused while its record is in use)."""

@@ -58,7 +58,7 @@ def _detail(pk: int, flt: queries.SubmissionFilter) -> dict:
 def _changed(request: HttpRequest, pk: int) -> dict:
     """The answer of a change: the whole submission only for a caller who may read it (inbox.view,
     and a token's inbox:read); anyone else learns the id, status and assignee they just set."""
-    if may_read(request, "inbox.view"):
+    if may_read(request.user, "inbox.view"):
         return _detail(pk, queries.SubmissionFilter())
     return submission_handled_out(Submission.objects.select_related("status", "assignee").get(pk=pk))
 

@@ -14,6 +14,7 @@ from frontdesk.core.routes.registry import ROUTE_TYPES
 from frontdesk.pages.models import Page
 from frontdesk.pages.queries import ROUTE_TYPE
 
+VIEW = "pages.view"  # reads pages, drafts included
 PERMISSION = "pages.manage"
 
 
