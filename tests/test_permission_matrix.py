@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -25,7 +27,7 @@ from tests.matrix import (
 )
 from tests.optional import needs
 from tests.pictures import picture_file
-from tests.testapp.models import Notice, TopicQuestion
+from tests.testapp.models import Notice, Poster, TopicQuestion
 
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
@@ -51,16 +53,25 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
     # A category of each test type; the topic holds a question, so its deletion is refused (409).
     topic = create_category("test-topic", actor=None, values={"name": {"en": "Matrix topic"}})
     TopicQuestion.objects.create(text="Matrix question").categories.add(topic)
+    # Happenings' categories are read only with their permission (the topics' picker opens to
+    # testapp.topics.edit too), so this name is a private text.
     create_category("test-happening", actor=None, values={"name": {"en": "Matrix happening"}})
     notice = Notice.objects.create(title={"en": "Matrix draft notice"}, slug="matrix")
-    picture = upload_picture(picture_file(), actor=None)
+    picture = upload_picture(
+        picture_file(), actor=None, name="Matrix picture name", alt={"en": "Matrix picture alt"}
+    )
+    # A poster uses the picture: its deletion is refused (409), so every role and token finds it;
+    # the refusal and the picture's uses name the poster only to testapp.view_poster.
+    Poster.objects.create(title="Matrix poster", cover=picture.key)
     optional: dict[str, object] = {}
     private: dict[str, list[str]] = {}  # an optional app's texts only its readers may see
+    bodies: dict[tuple[str, str], Callable[[], dict]] = {}  # a changing route's accepted body
     if apps.is_installed("frontdesk.services"):  # an optional app (FRONTDESK_WITHOUT): its routes' sample
         from frontdesk.services.operations import create_service
 
-        values = {"title": {"en": "Garden design"}, "slug": {"en": "garden"}}
+        values = {"title": {"en": "Matrix hidden service"}, "slug": {"en": "garden"}, "is_visible": False}
         optional["service"] = create_service(actor=None, values=values).pk
+        private["services.view"] = ["Matrix hidden service"]
     if apps.is_installed("frontdesk.faq"):
         from frontdesk.faq.operations import create_question
 
@@ -70,10 +81,10 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
     if apps.is_installed("frontdesk.blocks"):  # the test module's collection (tests/testapp/blocks.py)
         optional.update(collection="test-snippets", picker="groups")
     if apps.is_installed("frontdesk.pages"):
-        from frontdesk.pages import operations as pages
-
-        page = pages.create_page(actor=None, values={"title": {"en": "Matrix"}, "slug": {"en": "matrix"}})
-        optional.update(page=pages.publish_page(page, actor=None).pk, number=1)
+        optional["page"], texts = _page_with_a_draft()
+        optional["number"] = 1
+        private["pages.view"] = texts
+        bodies.update(_page_bodies(optional["page"]))
     return {
         **optional,
         "category": topic.pk,
@@ -87,12 +98,63 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
         "file": submission.files.get().pk,
         "status": Status.objects.get(label__en="In progress").pk,
         "group": INTEGRATIONS,
-        # What only a caller who may read the submission may ever see in an answer.
+        # What only a caller who may read the record may ever see in an answer.
         "private": {
             "inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"],
             "testapp.change_notice": ["Matrix draft notice"],
+            "testapp.happenings.manage": ["Matrix happening"],
+            "testapp.topics.manage|testapp.topics.edit": ["Matrix topic"],  # the picker opens to edit
+            "testapp.view_poster": ["Matrix poster"],
+            "pictures:read": ["Matrix picture name", "Matrix picture alt"],
             **private,
         },
+        "bodies": bodies,
+    }
+
+
+def _page_with_a_draft() -> tuple[int, list[str]]:
+    """A published page (version 1 holds its title and a text block) with a draft over it (a new
+    title and block): the page's id and the four texts only pages.view may read."""
+    from frontdesk.blocks.models import BlockType
+    from frontdesk.pages import operations as pages
+
+    BlockType.objects.get_or_create(slug="text", defaults={"code": "text", "name": {"en": "Text"}})
+
+    def values(title: str, block: str) -> dict:
+        return {
+            "title": {"en": title},
+            "content": {"en": [{"type": "text", "values": {"text": f"<p>{block}</p>"}}]},
+        }
+
+    created = pages.create_page(
+        actor=None, values={**values("Matrix page title", "Matrix page block"), "slug": {"en": "matrix"}}
+    )
+    published = pages.publish_page(created, actor=None)
+    pages.save_page(
+        published,
+        actor=None,
+        values=values("Matrix draft title", "Matrix draft block"),
+        revision=published.revision,
+    )
+    return published.pk, [
+        "Matrix page title",
+        "Matrix page block",
+        "Matrix draft title",
+        "Matrix draft block",
+    ]
+
+
+def _page_bodies(page: int) -> dict[tuple[str, str], Callable[[], dict]]:
+    """Bodies the page's changing routes accept, read when called (a save needs the revision now)."""
+    from frontdesk.pages.models import Page
+
+    def current_revision() -> dict:
+        found = Page.all_objects.filter(pk=page).first()
+        return {"revision": found.revision if found else 1}
+
+    return {
+        ("PUT", "/api/cms/pages/{page}"): current_revision,
+        ("POST", "/api/cms/pages/{page}/blocks"): lambda: {"language": "en", "operations": []},
     }
 
 

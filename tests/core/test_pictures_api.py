@@ -21,7 +21,7 @@ BASE = "/api/cms/pictures"
 @pytest.fixture
 def manager_client(make_user) -> Client:
     client = Client()
-    client.force_login(make_user("core.pictures.manage"))
+    client.force_login(make_user("core.pictures.manage", "testapp.view_poster"))
     return client
 
 
@@ -119,6 +119,38 @@ def test_deleting_a_picture_in_use_is_refused_with_the_count_and_the_places(db, 
     poster.delete()
     assert manager_client.delete(f"{BASE}/{picture.key}").status_code == 204
     assert not Picture.objects.exists()
+
+
+def test_a_use_is_named_only_to_a_caller_who_may_open_it_and_counted_for_everyone(db, media, make_user):
+    """Issue 25 item 4: the uses of a picture (GET and the 409 of a delete) name a place only to a
+    caller with the permission of its module (posters: testapp.view_poster; a token also needs
+    testapp:read); anyone else learns how many places use it."""
+    picture = upload_picture(picture_file(), actor=None)
+    Poster.objects.create(title="Q3 layoffs announcement DRAFT", cover=picture.key)
+    owner = make_user("core.pictures.manage")
+    blind = Client()
+    blind.force_login(owner)
+    by_token = {
+        "HTTP_AUTHORIZATION": f"Bearer {ApiToken.issue(make_user(is_superuser=True), 'p', ['pictures:read', 'pictures:write'])[1]}"
+    }
+    for answer in (blind.get(f"{BASE}/{picture.key}"), Client().get(f"{BASE}/{picture.key}", **by_token)):
+        assert answer.status_code == 200
+        assert (answer.json()["uses"], answer.json()["use_count"]) == ([], 1)
+        assert "layoffs" not in answer.text
+    for refused in (
+        blind.delete(f"{BASE}/{picture.key}"),
+        Client().delete(f"{BASE}/{picture.key}", **by_token),
+    ):
+        assert refused.status_code == 409
+        assert refused.json() == {
+            "message": "This picture is used in 1 place; take it out there first.",
+            "in_use": 1,
+            "uses": [],
+        }
+    assert Picture.objects.filter(key=picture.key).exists()
+    named = Client()
+    named.force_login(make_user("testapp.view_poster"))
+    assert named.get(f"{BASE}/{picture.key}").json()["uses"][0]["label"] == "Q3 layoffs announcement DRAFT"
 
 
 def test_a_token_reads_with_pictures_read_and_changes_only_with_pictures_write(db, media, make_user):

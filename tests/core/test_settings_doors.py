@@ -143,6 +143,24 @@ def test_a_token_reads_with_settings_read_and_changes_with_settings_write(manage
     )
 
 
+def test_a_token_that_may_change_but_not_look_learns_only_which_group_it_saved(manager):
+    """Issue 25 item 2: settings:write without settings:read saves, and the answer (API and tool)
+    names the group, never its values."""
+    from frontdesk.core.acting import acting_with
+    from frontdesk.core.mcp.settings_tools import settings_update
+    from frontdesk.core.settings_groups.inputs import GroupIn
+
+    save_group(None, SEO, values={"organization_name": "Hidden Holdings"})
+    token, secret = ApiToken.issue(manager, "writer", ["settings:write"])
+    bearer = {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
+    response = send(Client(), "patch", f"{API}/{SEO}", {"values": {"organization_region": "North"}}, **bearer)
+    assert (response.status_code, response.json()) == (200, {"name": SEO})
+    assert stored_values(SEO).values["organization_region"] == "North"
+    with acting_with(token):
+        answer = settings_update(manager, SEO, GroupIn(values={"organization_region": "South"}))
+    assert answer == {"group": {"name": SEO}}
+
+
 # --- The panel page ------------------------------------------------------------------------------
 
 

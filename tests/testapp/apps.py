@@ -93,8 +93,14 @@ class TestAppConfig(AppConfig):
         from frontdesk.core.pictures.uses import PictureUse, register_picture_use
         from tests.testapp.models import posters_using
 
-        register_picture_use(PictureUse(name="test.poster", label="Posters", find=posters_using))
+        register_picture_use(
+            PictureUse(
+                name="test.poster", label="Posters", find=posters_using, permission="testapp.view_poster"
+            )
+        )
         # --- The SEO card (core/seo_card.py): brochures' social images are pictures in use.
         from frontdesk.core.seo_card import register_seo_card_pictures
 
-        register_seo_card_pictures("test.brochure-seo", "testapp.Brochure", label="Brochures")
+        register_seo_card_pictures(
+            "test.brochure-seo", "testapp.Brochure", label="Brochures", permission="testapp.view_brochure"
+        )

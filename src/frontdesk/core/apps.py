@@ -50,11 +50,21 @@ class CoreConfig(AppConfig):
         register_host_groups()
         # A picture setting (the SEO group's default social image) is a place pictures are used.
         from frontdesk.core.pictures.uses import PictureUse, register_picture_use
+        from frontdesk.core.settings_groups import operations as settings_operations
         from frontdesk.core.settings_groups.pictures import settings_using
 
-        register_picture_use(PictureUse(name="core.settings", label=_("Settings"), find=settings_using))
+        register_picture_use(
+            PictureUse(
+                name="core.settings",
+                label=_("Settings"),
+                find=settings_using,
+                permission=settings_operations.PERMISSION,
+                scope=settings_operations.READ_SCOPE,
+            )
+        )
         # A category's cover, the pictures of its introduction and its SEO card's image.
         from frontdesk.core.categories.panel import category_edit_url
+        from frontdesk.core.categories.queries import category_permission
         from frontdesk.core.richtext import register_rich_text_pictures
         from frontdesk.core.seo_card import register_seo_card_pictures
 
@@ -66,9 +76,14 @@ class CoreConfig(AppConfig):
             keys=["cover"],
             url=category_edit_url,
             order_by=["type", "position", "pk"],
+            permission=category_permission,
         )
         register_seo_card_pictures(
-            "core.categories.seo", "core.Category", label=_("Category SEO cards"), url=category_edit_url
+            "core.categories.seo",
+            "core.Category",
+            label=_("Category SEO cards"),
+            url=category_edit_url,
+            permission=category_permission,
         )
         register_demo("seo", seed=seo_demo.seed, remove=seo_demo.remove)
         register_section(

@@ -284,10 +284,12 @@ def seo_card_pictures(
     url: Callable[[Any], str | None] | None = None,
     label: Callable[[Any], str] = str,
     field: str = "seo",
+    permission: Callable[[Any], str] | None = None,
 ) -> Callable[[str], list[Any]]:
     """The `find` of a PictureUse for the SEO cards of `model` (a class or "app.Model"): every row
     whose card's social image is the key, binned ones too (a restore must find its picture),
-    in one query. `url(row)` is its panel address, `label(row)` its name for people."""
+    in one query. `url(row)` is its panel address, `label(row)` its name for people,
+    `permission(row)` who may open it when that depends on the row."""
     from django.apps import apps
 
     from frontdesk.core.pictures.uses import Use
@@ -295,7 +297,14 @@ def seo_card_pictures(
     def find(key: str) -> list[Any]:
         rows_model = apps.get_model(model) if isinstance(model, str) else model
         rows = rows_model._base_manager.filter(**{f"{field}__image": key}).order_by("pk")
-        return [Use(label=label(row), url=url(row) if url else None) for row in rows]
+        return [
+            Use(
+                label=label(row),
+                url=url(row) if url else None,
+                permission=permission(row) if permission else None,
+            )
+            for row in rows
+        ]
 
     return find
 
@@ -307,13 +316,22 @@ def register_seo_card_pictures(
     label: str | Promise,
     url: Callable[[Any], str | None] | None = None,
     field: str = "seo",
+    permission: str | Callable[[Any], str] | None = None,
 ) -> None:
     """Register the SEO cards of `model` as a place pictures are used, in the owning app's
     ready(): `register_seo_card_pictures("services.seo", "services.Service", label=_("Service SEO
-    cards"), url=edit_url)`. A picture a card shows is then named where it is used and refuses
-    deletion (core/pictures/uses.py)."""
+    cards"), url=edit_url, permission="services.view")`. A picture a card shows is then named
+    where it is used (to a caller with `permission`, or `permission(row)`) and refuses deletion
+    (core/pictures/uses.py)."""
     from frontdesk.core.pictures.uses import PictureUse, register_picture_use
 
     register_picture_use(
-        PictureUse(name=name, label=label, find=seo_card_pictures(model, url=url, field=field))
+        PictureUse(
+            name=name,
+            label=label,
+            find=seo_card_pictures(
+                model, url=url, field=field, permission=permission if callable(permission) else None
+            ),
+            permission=None if callable(permission) else permission,
+        )
     )

@@ -57,6 +57,7 @@ class FaqConfig(AppConfig):
             fields=["answer"],
             url=lambda question: reverse("panel:panel-faq-questions:edit", args=[question.pk]),
             order_by=["position", "pk"],
+            permission=VIEW,  # an answer's question is named only to faq.view (core/pictures/uses.py)
         )
         register_screen(FAQ_FORM)
         register_router("/faq", router)

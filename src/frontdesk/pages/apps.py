@@ -27,6 +27,7 @@ class PagesConfig(AppConfig):
         from frontdesk.pages import demo, queries, site
         from frontdesk.pages.api import router
         from frontdesk.pages.mcp_tools import register_page_tools
+        from frontdesk.pages.operations import VIEW
         from frontdesk.pages.screens import PAGE_EDITOR
 
         def editor_url(page: object) -> str:
@@ -56,8 +57,12 @@ class PagesConfig(AppConfig):
         )
         register_block_holder(BlockHolder(name="pages", label=_("Pages"), count=queries.pages_per_type))
         # A picture a page prints (a block's, published or drafted; its SEO card's) is in use.
-        register_picture_use(PictureUse(name="pages", label=_("Pages"), find=queries.pages_using_picture))
-        register_seo_card_pictures("pages.seo", "pages.Page", label=_("Page SEO cards"), url=editor_url)
+        register_picture_use(
+            PictureUse(name="pages", label=_("Pages"), find=queries.pages_using_picture, permission=VIEW)
+        )
+        register_seo_card_pictures(
+            "pages.seo", "pages.Page", label=_("Page SEO cards"), url=editor_url, permission=VIEW
+        )
         register_screen(PAGE_EDITOR)
         register_home("pages", site.home)
         register_menu("pages", site.menu)

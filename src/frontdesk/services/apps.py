@@ -25,6 +25,7 @@ class ServicesConfig(AppConfig):
         from frontdesk.services import (
             checks,  # noqa: F401  (registers the system checks)
             demo,
+            operations,
             outputs,
             queries,
         )
@@ -69,12 +70,14 @@ class ServicesConfig(AppConfig):
             keys=["cover"],
             url=lambda service: reverse("panel:panel-services:edit", args=[service.pk]),
             order_by=["position", "pk"],
+            permission=operations.VIEW,
         )
         register_seo_card_pictures(
             "services.seo",
             "services.Service",
             label=_("Service SEO cards"),
             url=lambda service: reverse("panel:panel-services:edit", args=[service.pk]),
+            permission=operations.VIEW,
         )
         register_router("/services", router)
         register_services_tools()

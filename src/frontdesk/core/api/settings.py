@@ -13,12 +13,12 @@ from pydantic import Field
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import ErrorOut, answers
 from frontdesk.core.settings_groups.inputs import GroupIn
-from frontdesk.core.settings_groups.operations import PERMISSION, group_named, save_group
-from frontdesk.core.settings_groups.outputs import group_out
+from frontdesk.core.settings_groups.operations import PERMISSION, READ_SCOPE, group_named, save_group
+from frontdesk.core.settings_groups.outputs import group_changed, group_out
 from frontdesk.core.settings_groups.registry import all_groups
 
 router = PanelRouter(tags=["settings"])
-READ, WRITE = "settings:read", "settings:write"
+READ, WRITE = READ_SCOPE, "settings:write"
 
 
 class SettingOut(Schema):
@@ -32,6 +32,12 @@ class SettingOut(Schema):
     max_items: int | None = None
     placeholders: list[str] | None = None
     choices: list[dict[str, str]] | None = None
+
+
+class GroupWrittenOut(Schema):
+    """A save's answer to a token that may change the settings but not look at them."""
+
+    name: str
 
 
 class GroupOut(Schema):
@@ -74,11 +80,12 @@ def _save(request: HttpRequest, group: str, payload: GroupIn, *, whole: bool) ->
         revision=payload.revision,
         whole=whole,
     )
-    return group_out(group_named(request.user, group))
+    return group_changed(request.user, group_named(request.user, group))
 
 
 @router.put(
-    "/{group}", response=answers(200, GroupOut, conflict=True), permission=PERMISSION, scope=WRITE,
+    "/{group}", response=answers(200, GroupOut | GroupWrittenOut, conflict=True), permission=PERMISSION,
+    scope=WRITE,
     summary="Save a settings group whole: settings left out go back to their defaults, secrets left out are kept",
 )  # fmt: skip
 def put_group(request: HttpRequest, group: str, payload: GroupIn):
@@ -86,7 +93,8 @@ def put_group(request: HttpRequest, group: str, payload: GroupIn):
 
 
 @router.patch(
-    "/{group}", response=answers(200, GroupOut, conflict=True), permission=PERMISSION, scope=WRITE,
+    "/{group}", response=answers(200, GroupOut | GroupWrittenOut, conflict=True), permission=PERMISSION,
+    scope=WRITE,
     summary="Change the settings named, keep the others",
 )  # fmt: skip
 def patch_group(request: HttpRequest, group: str, payload: GroupIn):

@@ -16,11 +16,18 @@ from ninja import Status as Answer
 from pydantic import Field
 
 from frontdesk.core.api.routing import PanelRouter
-from frontdesk.core.api.schemas import answers
+from frontdesk.core.api.schemas import WrittenOut, answers
 from frontdesk.core.categories import operations
 from frontdesk.core.categories.inputs import CategoryOrderIn, given, inputs_for
-from frontdesk.core.categories.outputs import CategoryOut, PickOut, category_out, pick_out
-from frontdesk.core.categories.queries import category_row, category_rows, category_type, find_category
+from frontdesk.core.categories.outputs import (
+    CategoryOut,
+    PickOut,
+    category_changed,
+    category_out,
+    order_changed,
+    pick_out,
+)
+from frontdesk.core.categories.queries import category_rows, category_type, find_category
 
 
 class ListQuery(Schema):
@@ -69,7 +76,7 @@ def category_router(
 
     @router.post(
         "",
-        response=answers(201, CategoryOut),
+        response=answers(201, CategoryOut | WrittenOut),
         permission=manage,
         scope=scope,
         operation_id=f"{stem}_categories_create",
@@ -77,11 +84,11 @@ def category_router(
     )
     def create_category(request: HttpRequest, payload: Create):  # type: ignore[valid-type]
         created = operations.create_category(type_name, actor=request.user, values=given(payload))
-        return Answer(201, category_out(category_row(created)))
+        return Answer(201, category_changed(request.user, manage, created))
 
     @router.post(
         "/reorder",
-        response=answers(200, list[CategoryOut]),
+        response=answers(200, list[CategoryOut | WrittenOut]),
         permission=manage,
         scope=scope,
         operation_id=f"{stem}_categories_reorder",
@@ -89,7 +96,7 @@ def category_router(
     )
     def reorder_categories(request: HttpRequest, payload: CategoryOrderIn):
         operations.reorder_categories(type_name, actor=request.user, ids=payload.ids)
-        return [category_out(row) for row in category_rows(type_name)]
+        return order_changed(request.user, manage, type_name)
 
     @router.get(
         "/picker",
@@ -104,7 +111,7 @@ def category_router(
 
     @router.put(
         "/{category}",
-        response=answers(200, CategoryOut),
+        response=answers(200, CategoryOut | WrittenOut),
         permission=manage,
         scope=scope,
         url_name=one_name,
@@ -117,7 +124,7 @@ def category_router(
             actor=request.user,
             values=given(payload),
         )
-        return category_out(category_row(changed))
+        return category_changed(request.user, manage, changed)
 
     @router.delete(
         "/{category}",
@@ -134,7 +141,7 @@ def category_router(
 
     @router.post(
         "/{category}/restore",
-        response=answers(200, CategoryOut),
+        response=answers(200, CategoryOut | WrittenOut),
         permission=manage,
         scope=scope,
         operation_id=f"{stem}_categories_restore",
@@ -145,6 +152,6 @@ def category_router(
         restored = operations.restore_category(
             find_category(type_name, category, trashed=True), actor=request.user
         )
-        return category_out(category_row(restored))
+        return category_changed(request.user, manage, restored)
 
     return router

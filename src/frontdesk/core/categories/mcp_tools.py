@@ -14,8 +14,8 @@ from pydantic import Field
 
 from frontdesk.core.categories import operations
 from frontdesk.core.categories.inputs import CategoryOrderIn, given, inputs_for
-from frontdesk.core.categories.outputs import category_out
-from frontdesk.core.categories.queries import category_row, category_rows, category_type, find_category
+from frontdesk.core.categories.outputs import category_changed, category_out, order_changed
+from frontdesk.core.categories.queries import category_rows, category_type, find_category
 from frontdesk.core.mcp.registry import register_tool
 
 
@@ -32,6 +32,7 @@ def register_category_tools(
     behind `read_scope`, default `scope`). Answers the names registered; from `AppConfig.ready()`."""
     kind = category_type(type_name)
     needed = permission or kind.permission
+    reading = read_scope or scope  # what a change's answer needs to show the category (may_read)
     inputs = inputs_for(type_name)
     Change, Create = inputs.change, inputs.create
     label = str(kind.label)
@@ -50,24 +51,24 @@ def register_category_tools(
 
     def create(actor, values: Create) -> dict[str, Any]:  # type: ignore[valid-type]
         created = operations.create_category(type_name, actor=actor, values=given(values))
-        return {"category": category_out(category_row(created))}
+        return {"category": category_changed(actor, needed, created, scope=reading)}
 
     def update(actor, category: Ref, changes: Change) -> dict[str, Any]:  # type: ignore[valid-type]
         changed = operations.update_category(
             find_category(type_name, category), actor=actor, values=given(changes)
         )
-        return {"category": category_out(category_row(changed))}
+        return {"category": category_changed(actor, needed, changed, scope=reading)}
 
     def delete(actor, category: Ref) -> dict[str, Any]:
         binned = operations.delete_category(find_category(type_name, category), actor=actor)
-        return {"binned": category_out(category_row(binned))}
+        return {"binned": category_changed(actor, needed, binned, scope=reading)}
 
     def reorder(actor, order: CategoryOrderIn) -> dict[str, Any]:
         operations.reorder_categories(type_name, actor=actor, ids=order.ids)
-        return {"categories": [category_out(row) for row in category_rows(type_name)]}
+        return {"categories": order_changed(actor, needed, type_name, scope=reading)}
 
     tools: list[tuple[str, Callable[..., Any], str, bool, str]] = [
-        (f"{prefix}_list", listing, read_scope or scope, False,
+        (f"{prefix}_list", listing, reading, False,
          f"{label}: every category in order with how many items each holds (items), hidden ones too "
          "(is_shown false), its project fields (extra) and, where categories have addresses, slug and "
          "addresses; trashed: true lists the bin."),

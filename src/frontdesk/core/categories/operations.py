@@ -20,10 +20,11 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
+from frontdesk.core.api.auth import may_read
 from frontdesk.core.bin import operations as bin_operations
 from frontdesk.core.categories.models import Category
 from frontdesk.core.categories.queries import category_type, next_position
-from frontdesk.core.categories.types import CategoryType
+from frontdesk.core.categories.types import CategoryType, unnamed_in_use
 from frontdesk.core.errors import InUse, NotFound
 from frontdesk.core.fields import merge_translations
 from frontdesk.core.languages import default_language, translate
@@ -197,7 +198,10 @@ def delete_category(category: Category, *, actor: Actor) -> Category:
     current = _live(kind, category)
     count = kind.count_items([current.pk]).get(current.pk, 0)
     if count:
-        raise InUse(kind.in_use(current, count), count=count)
+        # The refusal names the category only to a caller who may read it (a token with the
+        # type's write scope alone may not; docs/api.md).
+        readable = may_read(actor, kind.permission)
+        raise InUse(kind.in_use(current, count) if readable else unnamed_in_use(count), count=count)
     return bin_operations.put_in_bin(actor, current)
 
 

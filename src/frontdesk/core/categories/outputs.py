@@ -10,9 +10,12 @@ from typing import Any
 from ninja import Schema
 from pydantic import Field
 
+from frontdesk.core.api.auth import may_read
 from frontdesk.core.api.schemas import SeoCardOut
-from frontdesk.core.categories.queries import CategoryRow, category_type
+from frontdesk.core.categories.queries import CategoryRow, category_row, category_rows, category_type
 from frontdesk.core.languages import translate
+from frontdesk.core.models import Category
+from frontdesk.core.outputs import changed_out, written_out
 from frontdesk.core.project_fields import listed_extra
 from frontdesk.core.seo_card import read_card
 
@@ -41,6 +44,21 @@ def category_out(row: CategoryRow) -> dict[str, Any]:
             "addresses": row.addresses,
         }
     return shape
+
+
+def category_changed(actor: Any, permission: str, category: Category, *, scope: str | None = None) -> dict:
+    """A change's answer about one category: whole to a caller who may read the type's categories
+    (`permission`, and a token's `scope`, by default `<app>:read`), else only its id."""
+    return changed_out(actor, permission, category, lambda row: category_out(category_row(row)), scope=scope)
+
+
+def order_changed(actor: Any, permission: str, type_name: str, *, scope: str | None = None) -> list[dict]:
+    """A reorder's answer: the categories in their new order, whole or (for a caller who may not
+    read them) by id only."""
+    rows = category_rows(type_name)
+    if may_read(actor, permission, scope=scope):
+        return [category_out(row) for row in rows]
+    return [written_out(row.category) for row in rows]
 
 
 def pick_out(row: CategoryRow) -> dict[str, Any]:

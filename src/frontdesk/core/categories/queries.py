@@ -173,3 +173,8 @@ def item_categories(
         .order_by("position", "id")
     )
     return [*named, *binned]
+
+
+def category_permission(category: Category) -> str:
+    """Who may open a category: its type's permission (each type has its own)."""
+    return category_type(category.type).permission

@@ -60,6 +60,15 @@ def default_in_use(category: Category, count: int) -> str:
     ) % {"name": category, "count": count}
 
 
+def unnamed_in_use(count: int) -> str:
+    """The same refusal for a caller who may not read the category: it names no category."""
+    return ngettext(
+        "This category holds %(count)d item; take it out of the category first.",
+        "This category holds %(count)d items; take them out of the category first.",
+        count,
+    ) % {"count": count}
+
+
 @dataclass(frozen=True)
 class CategoryType:
     """One module's categories.

@@ -12,7 +12,7 @@ from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.models import User  # a tool always runs as its token's account
 from frontdesk.core.settings_groups.inputs import GroupIn
 from frontdesk.core.settings_groups.operations import PERMISSION, group_named, save_group
-from frontdesk.core.settings_groups.outputs import group_out
+from frontdesk.core.settings_groups.outputs import group_changed, group_out
 from frontdesk.core.settings_groups.registry import all_groups
 
 GroupName = Annotated[
@@ -33,7 +33,7 @@ def settings_get(
 
 def settings_update(actor: User, group: GroupName, changes: GroupIn) -> dict[str, Any]:
     save_group(actor, group, values=changes.values, secrets=changes.secrets, revision=changes.revision)
-    return {"group": group_out(group_named(actor, group))}
+    return {"group": group_changed(actor, group_named(actor, group))}
 
 
 def register_settings_tools() -> None:

@@ -40,6 +40,8 @@ def js_strings() -> dict[str, str]:
         "picture.edit": _("Edit"),
         "picture.edit_named": _("Edit %(name)s"),
         "picture.facts": _("%(width)s × %(height)s pixels"),
+        # The places using a picture that the account may not open: counted, never named.
+        "picture.unnamed_uses": _("Places you may not open: %(count)s"),
         "picker.title": _("Choose a picture"),
         "picker.search": _("Search pictures"),
         "picker.choose": _("Choose %(name)s"),

@@ -13,16 +13,16 @@ from pydantic import Field
 
 from frontdesk.core.api.pagination import Page, PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
-from frontdesk.core.api.schemas import ErrorOut, answers
+from frontdesk.core.api.schemas import ErrorOut, WrittenPictureOut, answers
 from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.core.pictures import operations
 from frontdesk.core.pictures.inputs import PictureChange
-from frontdesk.core.pictures.operations import MAX_NAME_LENGTH, PERMISSION
-from frontdesk.core.pictures.outputs import picture_out
+from frontdesk.core.pictures.operations import MAX_NAME_LENGTH, PERMISSION, READ_SCOPE
+from frontdesk.core.pictures.outputs import picture_changed, picture_out
 from frontdesk.core.pictures.queries import picture_named, pictures
 
 router = PanelRouter(tags=["pictures"])
-READ, WRITE = "pictures:read", "pictures:write"
+READ, WRITE = READ_SCOPE, "pictures:write"
 THROTTLED = {429: ErrorOut}  # an upload or a replacement past the account's uploads per minute
 
 
@@ -61,8 +61,10 @@ class PictureOut(Schema):
 
 class PictureDetailOut(PictureOut):
     uses: list[UseOut] = Field(
-        description="Every place that uses the picture; deleting it is refused while any does."
+        description="Every place that uses the picture and that the caller may open (the place's"
+        " module's reading permission); deleting it is refused while any place uses it."
     )
+    use_count: int = Field(description="How many places use it in all, named or not.")
 
 
 class PictureQuery(PageQuery):
@@ -83,7 +85,7 @@ def list_pictures(request: HttpRequest, query: Query[PictureQuery]):
 
 @router.post(
     "",
-    response={**answers(201, PictureDetailOut), **THROTTLED},
+    response={**answers(201, PictureDetailOut | WrittenPictureOut), **THROTTLED},
     permission=PERMISSION,
     scope=WRITE,
     summary="Upload a picture (multipart: file, and optionally name)",
@@ -98,7 +100,7 @@ def upload_picture(
     name: str | None = Form(None, max_length=MAX_NAME_LENGTH * 2, description="Defaults to the file's name."),
 ):
     picture = operations.upload_picture(file, actor=request.user, name=NOT_GIVEN if name is None else name)
-    return Status(201, picture_out(picture, with_uses=True))
+    return Status(201, picture_changed(request.user, picture))
 
 
 @router.get(
@@ -108,12 +110,12 @@ def upload_picture(
     summary="One picture, with where it is used",
 )
 def get_picture(request: HttpRequest, key: str):
-    return picture_out(picture_named(key), with_uses=True)
+    return picture_out(picture_named(key), with_uses=True, actor=request.user)
 
 
 @router.put(
     "/{key}",
-    response=answers(200, PictureDetailOut),
+    response=answers(200, PictureDetailOut | WrittenPictureOut),
     permission=PERMISSION,
     scope=WRITE,
     summary="Change a picture's name and alt text (only the keys given)",
@@ -126,19 +128,19 @@ def update_picture(request: HttpRequest, key: str, payload: PictureChange):
         name=values.get("name", NOT_GIVEN),
         alt=values.get("alt", NOT_GIVEN),
     )
-    return picture_out(picture, with_uses=True)
+    return picture_changed(request.user, picture)
 
 
 @router.post(
     "/{key}/file",
-    response={**answers(200, PictureDetailOut), **THROTTLED},
+    response={**answers(200, PictureDetailOut | WrittenPictureOut), **THROTTLED},
     permission=PERMISSION,
     scope=WRITE,
     summary="Replace a picture's file (multipart: file); the key stays, every use shows the new file",
 )
 def replace_file(request: HttpRequest, key: str, file: File[UploadedFile]):
     picture = operations.replace_picture_file(picture_named(key), file, actor=request.user)
-    return picture_out(picture, with_uses=True)
+    return picture_changed(request.user, picture)
 
 
 @router.delete(
@@ -148,7 +150,7 @@ def replace_file(request: HttpRequest, key: str, file: File[UploadedFile]):
     scope=WRITE,
     summary="Delete a picture nobody uses",
     description="Refused with 409 while it is used: `message` and `in_use` say how often, `uses` names "
-    "each place.",
+    "each place the caller may open.",
 )
 def delete_picture(request: HttpRequest, key: str):
     operations.delete_picture(picture_named(key), actor=request.user)

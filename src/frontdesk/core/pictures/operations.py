@@ -34,10 +34,11 @@ from frontdesk.core.models import Picture
 from frontdesk.core.pictures.conf import picture_settings
 from frontdesk.core.pictures.images import Judged, Rendition, judge
 from frontdesk.core.pictures.queries import picture_named, private_storage, storage
-from frontdesk.core.pictures.uses import uses_of
+from frontdesk.core.pictures.uses import named_uses
 from frontdesk.core.throttle import Limit
 
 PERMISSION = "core.pictures.manage"
+READ_SCOPE = "pictures:read"  # any signed-in account reads the library; a token needs this
 MAX_NAME_LENGTH = 200
 MAX_ALT_LENGTH = 500
 KEY_ALPHABET = string.ascii_lowercase + string.digits
@@ -242,16 +243,16 @@ def delete_picture(picture: Picture, *, actor: Actor) -> None:
     count and each place), and nothing changes."""
     require(actor)
     picture = picture_named(picture.key, lock=True)
-    uses = uses_of(picture.key)
-    if uses:
+    uses, count = named_uses(actor, picture.key)
+    if count:
         raise InUse(
             ngettext(
                 "This picture is used in %(count)d place; take it out there first.",
                 "This picture is used in %(count)d places; take it out there first.",
-                len(uses),
+                count,
             )
-            % {"count": len(uses)},
-            count=len(uses),
+            % {"count": count},
+            count=count,
             uses=[f"{kind.label}: {use.label}" for kind, use in uses],
         )
     log.write(picture, "picture.deleted", actor, detail={"key": picture.key, "name": picture.name})

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from frontdesk.core.languages import translate
 from frontdesk.core.models import Picture
+from frontdesk.core.outputs import changed_out
+from frontdesk.core.pictures.operations import READ_SCOPE
 from frontdesk.core.pictures.queries import file_url, largest, srcset_of
-from frontdesk.core.pictures.uses import uses_of
+from frontdesk.core.pictures.uses import named_uses
 
 
-def picture_out(picture: Picture, *, with_uses: bool = False) -> dict:
+def picture_out(picture: Picture, *, with_uses: bool = False, actor: Any = None) -> dict:
+    """A picture; `with_uses` adds where it is used: each place `actor` may open (None: the
+    system, every place) in `uses`, and how many places use it in all in `use_count`."""
     src = largest(picture)
     answer = {
         "key": picture.key,
@@ -29,8 +35,23 @@ def picture_out(picture: Picture, *, with_uses: bool = False) -> dict:
         "changed_at": picture.changed_at,
     }
     if with_uses:
+        named, count = named_uses(actor, picture.key)
         answer["uses"] = [
             {"kind": kind.name, "kind_label": str(kind.label), "label": use.label, "url": use.url}
-            for kind, use in uses_of(picture.key)
+            for kind, use in named
         ]
+        answer["use_count"] = count
     return answer
+
+
+def picture_changed(actor: Any, picture: Picture) -> dict:
+    """A change's answer: the picture with the uses `actor` may open, or only its key to a token
+    without pictures:read (any signed-in account reads the library)."""
+    return changed_out(
+        actor,
+        None,
+        picture,
+        lambda row: picture_out(row, with_uses=True, actor=actor),
+        scope=READ_SCOPE,
+        key="key",
+    )

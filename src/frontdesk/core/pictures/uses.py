@@ -7,7 +7,15 @@ and refuse to delete it while it is (docs/host.md, "The picture library").
         label=_("Service covers"),
         find=lambda key: [Use(label=str(service), url=edit_url(service))
                           for service in Service.objects.filter(cover=key)],
+        permission="services.view",
     ))
+
+A place is named (its label and address) only to a caller who may open it: the kind's
+`permission` (or a `Use`'s own, where one kind spans several permissions, as the categories of
+each type do), checked by the host's reading rule (core/api/auth.may_read: a token also needs
+`<app>:read`). Anyone else learns only how many places use the picture (`named_uses`). A kind
+that names no permission is named to superusers only, so a registration that forgets it never
+tells a draft's title to an account that may not read it.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from dataclasses import dataclass
 
 from django.utils.functional import Promise
 
+from frontdesk.core.api.auth import may_read
 from frontdesk.core.registry import Registry
 
 
@@ -26,6 +35,7 @@ class Use:
 
     label: str
     url: str | None = None
+    permission: str | None = None  # who may open it, when not the kind's (a category's type)
 
 
 @dataclass(frozen=True)
@@ -33,6 +43,10 @@ class PictureUse:
     name: str
     label: str | Promise  # the kind of place, for people: "Service covers"
     find: Callable[[str], list[Use]]  # the key -> every place of this kind that uses it
+    # The permission that opens such a place (its module's reading permission); None: the uses
+    # are named to superusers only. `scope`: a token's, when not `<app>:read` of the permission.
+    permission: str | None = None
+    scope: str | None = None
 
 
 PICTURE_USES: Registry[PictureUse] = Registry("picture use")
@@ -45,3 +59,18 @@ def register_picture_use(use: PictureUse) -> PictureUse:
 def uses_of(key: str) -> list[tuple[PictureUse, Use]]:
     """Every place that uses the picture `key`, kind by kind in the order registered."""
     return [(kind, use) for kind in PICTURE_USES.all() for use in kind.find(key)]
+
+
+def may_open(actor, kind: PictureUse, use: Use) -> bool:
+    """Whether `actor` (and the token it acts with) may learn where `use` is: the system may."""
+    permission = use.permission or kind.permission
+    if permission is None:
+        return actor is None or bool(getattr(actor, "is_superuser", False))
+    return may_read(actor, permission, scope=None if use.permission else kind.scope)
+
+
+def named_uses(actor, key: str) -> tuple[list[tuple[PictureUse, Use]], int]:
+    """The places using the picture `key` that `actor` may open, and how many places use it in
+    all (the ones it may not open are counted, never named)."""
+    uses = uses_of(key)
+    return [(kind, use) for kind, use in uses if may_open(actor, kind, use)], len(uses)

@@ -7,7 +7,7 @@ in, library pictures stored by key and resolved to their current address on the 
     rich_text_picture_keys(html) -> set[str]
     render_rich_texts(htmls, language=...) -> [SafeString]  every picture of all of them in ONE query
     render_rich_text(html, language=...) -> SafeString
-    register_rich_text_pictures(name, model, label=, fields=[...], keys=[...], url=)
+    register_rich_text_pictures(name, model, label=, fields=[...], keys=[...], url=, permission=)
                                     a model's rich text reports its pictures as uses (ONE way)
 
 The allow-list, once: p, h2, h3, h4, strong, em, ul, ol, li, br; a with href (http, https, mailto

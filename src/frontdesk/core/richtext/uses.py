@@ -3,11 +3,14 @@ registers the model's rich text fields once, in its ready(), and every picture t
 use of that picture: named where it is used, and refusing its deletion (core/pictures/uses.py).
 
     register_rich_text_pictures(
-        "faq.answers", "faq.Question", label=_("FAQ answers"), fields=["answer"], url=edit_url
+        "faq.answers", "faq.Question", label=_("FAQ answers"), fields=["answer"], url=edit_url,
+        permission="faq.view",
     )
 
 A field holds rich text per language (a TranslatedField) or one text. `keys` names fields that
 hold a picture key as it is (a cover), so one row using a picture twice is one place.
+`permission` is who may learn which row uses a picture (core/pictures/uses.py): a permission, or
+`permission(row)` when it depends on the row (a category: its type's).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ def rich_text_pictures(
     url: Callable[[Any], str | None] | None = None,
     label: Callable[[Any], str] = str,
     order_by: Sequence[str] = (),
+    permission: Callable[[Any], str] | None = None,
 ) -> Callable[[str], list[Any]]:
     """The `find` of a PictureUse for the rich text `fields` (and the key `keys`) of `model` (a
     class or "app.Model"): every row that shows the picture, binned ones too (a restore brings
@@ -58,7 +62,15 @@ def rich_text_pictures(
         for field in fields:
             wanted |= Q(**{f"{field}__icontains": key})
         rows = rows_model._base_manager.filter(wanted).order_by(*(order_by or ["pk"]))
-        return [Use(label=label(row), url=url(row) if url else None) for row in rows if shows(row, key)]
+        return [
+            Use(
+                label=label(row),
+                url=url(row) if url else None,
+                permission=permission(row) if permission else None,
+            )
+            for row in rows
+            if shows(row, key)
+        ]
 
     return find
 
@@ -72,10 +84,14 @@ def register_rich_text_pictures(
     keys: Sequence[str] = (),
     url: Callable[[Any], str | None] | None = None,
     order_by: Sequence[str] = (),
+    permission: str | Callable[[Any], str] | None = None,
 ) -> None:
     """Register the rich text `fields` of `model` (and its picture key fields `keys`) as a place
     pictures are used, in the owning app's ready(). Every module's rich text goes through here."""
     from frontdesk.core.pictures.uses import PictureUse, register_picture_use
 
-    find = rich_text_pictures(model, fields=fields, keys=keys, url=url, order_by=order_by)
-    register_picture_use(PictureUse(name=name, label=label, find=find))
+    per_row = permission if callable(permission) else None
+    find = rich_text_pictures(model, fields=fields, keys=keys, url=url, order_by=order_by, permission=per_row)
+    register_picture_use(
+        PictureUse(name=name, label=label, find=find, permission=None if callable(permission) else permission)
+    )

@@ -20,6 +20,7 @@ from frontdesk.core.settings_groups.reading import forget
 from frontdesk.core.settings_groups.registry import GROUPS, Group
 
 PERMISSION = "core.settings.manage"
+READ_SCOPE = "settings:read"  # what a token needs to look at the groups (the API, the tools)
 ACTION = "settings.changed"
 # What a log line says of a secret: its state, never its value.
 SET, NOT_SET, REPLACED, CLEARED = "set", "not set", "replaced", "cleared"

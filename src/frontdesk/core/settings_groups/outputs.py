@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from frontdesk.core.settings_groups.operations import NOT_SET, SET
+from frontdesk.core.api.auth import may_read
+from frontdesk.core.settings_groups.operations import NOT_SET, PERMISSION, READ_SCOPE, SET
 from frontdesk.core.settings_groups.reading import stored_values
 from frontdesk.core.settings_groups.registry import Group
 
@@ -23,3 +24,11 @@ def group_out(group: Group) -> dict[str, Any]:
         },
         "settings": [setting.describe() for setting in group.settings],
     }
+
+
+def group_changed(actor: Any, group: Group) -> dict[str, Any]:
+    """A save's answer: the group as stored now to a caller who may look at it (a token needs
+    settings:read too), else only which group it saved (docs/api.md)."""
+    if may_read(actor, PERMISSION, scope=READ_SCOPE):
+        return group_out(group)
+    return {"name": group.name}

@@ -67,9 +67,11 @@ function show(picture) {
   }
   editForm.elements.file.value = "";
   const uses = document.getElementById("picture-uses");
-  uses.replaceChildren(...(picture.uses.length
-    ? picture.uses.map((use) => el("li", {}, `${use.kind_label}: `, use.url ? el("a", { href: use.url }, use.label) : use.label))
-    : [el("li", { class: "fd-muted" }, text("unused"))]));
+  const named = picture.uses.map((use) => el("li", {}, `${use.kind_label}: `, use.url ? el("a", { href: use.url }, use.label) : use.label));
+  // Places in modules this account may not open are counted, never named (docs/host.md).
+  const unnamed = picture.use_count - picture.uses.length;
+  if (unnamed > 0) named.push(el("li", { class: "fd-muted" }, t("picture.unnamed_uses", { count: unnamed })));
+  uses.replaceChildren(...(named.length ? named : [el("li", { class: "fd-muted" }, text("unused"))]));
 }
 
 async function openPicture(key) {
