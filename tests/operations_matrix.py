@@ -1,0 +1,298 @@
+"""The operations' permission matrix: every changing operation of every module, called by an
+account without its permission, raises PermissionDenied and changes nothing (issue 25 item 25).
+
+The doors check permissions before they call an operation, and tests/matrix.py proves that of
+every door; this table proves the operations' own checks, so a door that forgets its check still
+exposes nothing. `CHANGES` names each changing operation (its dotted path), the permission it
+asks and how to call it on the samples (tests/test_operation_permissions.py). Operations are
+found where they live: the public functions of every `operations` module or package of the
+project (its `__all__` when it has one). `NOT_CHANGES` lists those that change nothing (reads,
+helpers) or are run only by the system (commands, with no account to check). An operation in
+neither list fails the matrix, so a new one cannot slip past it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.apps import apps
+
+import frontdesk
+
+
+@dataclass(frozen=True)
+class Row:
+    permission: str
+    call: Callable[[Any, dict[str, Any]], object]  # (actor, samples) -> the operation's result
+
+
+def _faq(name: str) -> Callable:
+    return getattr(importlib.import_module("frontdesk.faq.operations"), name)
+
+
+def _services(name: str) -> Callable:
+    return getattr(importlib.import_module("frontdesk.services.operations"), name)
+
+
+def _pages(name: str) -> Callable:
+    return getattr(importlib.import_module("frontdesk.pages.operations"), name)
+
+
+def _inbox(name: str) -> Callable:
+    return getattr(importlib.import_module("frontdesk.inbox.operations"), name)
+
+
+def _core(module: str, name: str) -> Callable:
+    return getattr(importlib.import_module(f"frontdesk.core.{module}.operations"), name)
+
+
+CATEGORIES = "frontdesk.core.categories.operations"
+PICTURES = "frontdesk.core.pictures.operations"
+FAQ = "frontdesk.faq.operations"
+SERVICES = "frontdesk.services.operations"
+PAGES = "frontdesk.pages.operations"
+INBOX = "frontdesk.inbox.operations"
+BIN = "frontdesk.core.bin.operations"
+
+HAPPENINGS, FAQ_MANAGE = "test-happening", "faq.manage"
+CATEGORIES_MANAGE = "testapp.happenings.manage"
+PICTURES_MANAGE = "core.pictures.manage"
+SERVICES_MANAGE, PAGES_MANAGE = "services.manage", "pages.manage"
+INBOX_VIEW, INBOX_UPDATE, INBOX_MANAGE = "inbox.view", "inbox.update", "inbox.manage"
+NAME = {"name": {"en": "Changed by no one"}}
+
+CHANGES: dict[str, Row] = {
+    # The bin (core/bin): a row's bin type names the permission (a category: its type's).
+    f"{BIN}.put_in_bin": Row(
+        CATEGORIES_MANAGE, lambda actor, s: _core("bin", "put_in_bin")(actor, s["category"])
+    ),
+    f"{BIN}.restore": Row(
+        CATEGORIES_MANAGE, lambda actor, s: _core("bin", "restore")(actor, s["binned_category"])
+    ),
+    # Categories (the test app's happenings, a type every run has: testapp.happenings.manage).
+    f"{CATEGORIES}.create_category": Row(
+        CATEGORIES_MANAGE,
+        lambda actor, s: _core("categories", "create_category")(HAPPENINGS, actor=actor, values=NAME),
+    ),
+    f"{CATEGORIES}.update_category": Row(
+        CATEGORIES_MANAGE,
+        lambda actor, s: _core("categories", "update_category")(s["category"], actor=actor, values=NAME),
+    ),
+    f"{CATEGORIES}.delete_category": Row(
+        CATEGORIES_MANAGE, lambda actor, s: _core("categories", "delete_category")(s["category"], actor=actor)
+    ),
+    f"{CATEGORIES}.restore_category": Row(
+        CATEGORIES_MANAGE,
+        lambda actor, s: _core("categories", "restore_category")(s["binned_category"], actor=actor),
+    ),
+    f"{CATEGORIES}.reorder_categories": Row(
+        CATEGORIES_MANAGE,
+        lambda actor, s: _core("categories", "reorder_categories")(
+            HAPPENINGS, actor=actor, ids=[s["category"].pk]
+        ),
+    ),
+    # The picture library.
+    f"{PICTURES}.upload_picture": Row(
+        PICTURES_MANAGE, lambda actor, s: _core("pictures", "upload_picture")(s["file"](), actor=actor)
+    ),
+    f"{PICTURES}.update_picture": Row(
+        PICTURES_MANAGE,
+        lambda actor, s: _core("pictures", "update_picture")(s["picture"], actor=actor, name="Changed"),
+    ),
+    f"{PICTURES}.replace_picture_file": Row(
+        PICTURES_MANAGE,
+        lambda actor, s: _core("pictures", "replace_picture_file")(s["picture"], s["file"](), actor=actor),
+    ),
+    f"{PICTURES}.delete_picture": Row(
+        PICTURES_MANAGE, lambda actor, s: _core("pictures", "delete_picture")(s["picture"], actor=actor)
+    ),
+    # Settings groups.
+    "frontdesk.core.settings_groups.operations.save_group": Row(
+        "core.settings.manage",
+        lambda actor, s: _core("settings_groups", "save_group")(
+            actor, "seo", values={"organization_name": "Changed"}
+        ),
+    ),
+    # The FAQ.
+    f"{FAQ}.create_question": Row(
+        FAQ_MANAGE, lambda actor, s: _faq("create_question")(actor=actor, values={"question": {"en": "New?"}})
+    ),
+    f"{FAQ}.update_question": Row(
+        FAQ_MANAGE,
+        lambda actor, s: _faq("update_question")(
+            s["question"], actor=actor, values={"question": {"en": "Y?"}}
+        ),
+    ),
+    f"{FAQ}.delete_question": Row(
+        FAQ_MANAGE, lambda actor, s: _faq("delete_question")(s["question"], actor=actor)
+    ),
+    f"{FAQ}.restore_question": Row(
+        FAQ_MANAGE, lambda actor, s: _faq("restore_question")(s["binned_question"], actor=actor)
+    ),
+    f"{FAQ}.reorder_questions": Row(
+        FAQ_MANAGE, lambda actor, s: _faq("reorder_questions")([s["question"].pk], actor=actor)
+    ),
+    # Services.
+    f"{SERVICES}.create_service": Row(
+        SERVICES_MANAGE,
+        lambda actor, s: _services("create_service")(actor=actor, values={"title": {"en": "New"}}),
+    ),
+    f"{SERVICES}.update_service": Row(
+        SERVICES_MANAGE,
+        lambda actor, s: _services("update_service")(
+            s["service"], actor=actor, values={"title": {"en": "Y"}}
+        ),
+    ),
+    f"{SERVICES}.bin_service": Row(
+        SERVICES_MANAGE, lambda actor, s: _services("bin_service")(s["service"], actor=actor)
+    ),
+    f"{SERVICES}.restore_service": Row(
+        SERVICES_MANAGE, lambda actor, s: _services("restore_service")(s["binned_service"], actor=actor)
+    ),
+    f"{SERVICES}.reorder_services": Row(
+        SERVICES_MANAGE, lambda actor, s: _services("reorder_services")([s["service"].pk], actor=actor)
+    ),
+    # Pages.
+    f"{PAGES}.create_page": Row(
+        PAGES_MANAGE,
+        lambda actor, s: _pages("create_page")(
+            actor=actor, values={"title": {"en": "N"}, "slug": {"en": "n"}}
+        ),
+    ),
+    f"{PAGES}.save_page": Row(
+        PAGES_MANAGE,
+        lambda actor, s: _pages("save_page")(
+            s["page"], actor=actor, values={"title": {"en": "Y"}}, revision=s["page"].revision
+        ),
+    ),
+    f"{PAGES}.publish_page": Row(
+        PAGES_MANAGE, lambda actor, s: _pages("publish_page")(s["page"], actor=actor)
+    ),
+    f"{PAGES}.unpublish_page": Row(
+        PAGES_MANAGE, lambda actor, s: _pages("unpublish_page")(s["page"], actor=actor)
+    ),
+    f"{PAGES}.discard_draft": Row(
+        PAGES_MANAGE, lambda actor, s: _pages("discard_draft")(s["page"], actor=actor)
+    ),
+    f"{PAGES}.restore_page_version": Row(
+        PAGES_MANAGE, lambda actor, s: _pages("restore_page_version")(s["page"], 1, actor=actor)
+    ),
+    f"{PAGES}.edit_blocks": Row(
+        PAGES_MANAGE,
+        lambda actor, s: _pages("edit_blocks")(
+            s["page"], actor=actor, language="en", operations=[], publish=True
+        ),
+    ),
+    f"{PAGES}.delete_page": Row(PAGES_MANAGE, lambda actor, s: _pages("delete_page")(s["page"], actor=actor)),
+    f"{PAGES}.restore_page": Row(
+        PAGES_MANAGE, lambda actor, s: _pages("restore_page")(s["binned_page"], actor=actor)
+    ),
+    f"{PAGES}.sort_menu": Row(
+        PAGES_MANAGE, lambda actor, s: _pages("sort_menu")([s["page"].pk], actor=actor)
+    ),
+    # The inbox (its spec's table: view reads and marks read, update handles, manage builds). A
+    # submission typed in by hand (source "panel") needs inbox.update; a visitor's post, none.
+    f"{INBOX}.accept_submission": Row(
+        INBOX_UPDATE,
+        lambda actor, s: _inbox("accept_submission")(s["form"], s["answers"], source="panel", actor=actor),
+    ),
+    f"{INBOX}.update_submission": Row(
+        INBOX_UPDATE,
+        lambda actor, s: _inbox("update_submission")(actor, s["submission"], status=s["status"].pk),
+    ),
+    f"{INBOX}.mark_read": Row(INBOX_VIEW, lambda actor, s: _inbox("mark_read")(actor, s["submission"])),
+    f"{INBOX}.mass_update": Row(
+        INBOX_UPDATE,
+        lambda actor, s: _inbox("mass_update")(actor, s["form"], [s["submission"].pk], status=s["status"].pk),
+    ),
+    f"{INBOX}.delete_submission": Row(
+        INBOX_UPDATE, lambda actor, s: _inbox("delete_submission")(actor, s["submission"])
+    ),
+    f"{INBOX}.save_form": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("save_form")(actor, s["form"], values={"title": {"en": "Y"}})
+    ),
+    f"{INBOX}.duplicate_form": Row(INBOX_MANAGE, lambda actor, s: _inbox("duplicate_form")(actor, s["form"])),
+    f"{INBOX}.delete_form": Row(INBOX_MANAGE, lambda actor, s: _inbox("delete_form")(actor, s["form"])),
+    f"{INBOX}.sort_forms": Row(INBOX_MANAGE, lambda actor, s: _inbox("sort_forms")(actor, [s["form"].pk])),
+    f"{INBOX}.save_field": Row(
+        INBOX_MANAGE,
+        lambda actor, s: _inbox("save_field")(actor, s["form"], s["field"], values={"label": {"en": "Y"}}),
+    ),
+    f"{INBOX}.remove_field": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("remove_field")(actor, s["form"], s["field"])
+    ),
+    f"{INBOX}.sort_fields": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("sort_fields")(actor, s["form"], [s["field"].pk])
+    ),
+    f"{INBOX}.save_status": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("save_status")(actor, s["status"], {"label": {"en": "Y"}})
+    ),
+    f"{INBOX}.delete_status": Row(INBOX_MANAGE, lambda actor, s: _inbox("delete_status")(actor, s["status"])),
+    f"{INBOX}.sort_statuses": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("sort_statuses")(actor, [s["status"].pk])
+    ),
+}
+
+# Public functions of an operations module that change nothing, or that only the system runs.
+NOT_CHANGES: dict[str, str] = {
+    f"{BIN}.bin_list": "reads the bin",
+    f"{BIN}.rows_of": "a queryset of a type's rows",
+    f"{BIN}.purge_plan": "reads what a purge would remove",
+    f"{BIN}.purge": "the system's `frontdesk bin purge` command: no account acts",
+    f"{PICTURES}.new_key": "makes a key, stores nothing",
+    f"{PICTURES}.require": "the permission check itself",
+    "frontdesk.core.settings_groups.operations.group_named": "reads a group",
+    f"{INBOX}.find_form": "reads a form",
+    f"{INBOX}.arrival_status": "reads the status new submissions get",
+    f"{INBOX}.prune_plan": "reads what a prune would remove",
+    f"{INBOX}.prune": "the system's `frontdesk inbox_prune` command: no account acts",
+}
+
+
+def _app_installed(module: str) -> bool:
+    """Whether the module belongs to an app this run installs (optional apps may be left out)."""
+    parts = module.split(".")
+    return parts[1] == "core" or apps.is_installed(".".join(parts[:2]))
+
+
+def operation_modules() -> list[str]:
+    """Every `operations` module or package of the project, of the apps this run installs (found
+    on disk: importing an app left out of the run is an error)."""
+    root = Path(frontdesk.__file__).parent
+    found = [path.with_suffix("") for path in root.rglob("operations.py")]
+    found += [path.parent for path in root.rglob("operations/__init__.py")]
+    names = {".".join(("frontdesk", *path.relative_to(root).parts)) for path in found}
+    return sorted(name for name in names if _app_installed(name))
+
+
+def discovered_operations() -> set[str]:
+    """The public functions of every operations module: its `__all__`, else what it defines."""
+    found = set()
+    for name in operation_modules():
+        module = importlib.import_module(name)
+        names = getattr(module, "__all__", None) or [n for n in vars(module) if not n.startswith("_")]
+        for attribute in names:
+            value = getattr(module, attribute)
+            if inspect.isfunction(value) and value.__module__.startswith(name):
+                found.add(f"{name}.{attribute}")
+    return found
+
+
+def table_problems(discovered: set[str]) -> list[str]:
+    """Where the operations and the two lists disagree (empty = every operation is tabled)."""
+    tabled = {path for path in CHANGES.keys() | NOT_CHANGES.keys() if _app_installed(path)}
+    problems = [
+        f"{path}: an operation in neither CHANGES nor NOT_CHANGES (tests/operations_matrix.py)"
+        for path in sorted(discovered - tabled)
+    ]
+    problems += [f"{path}: in the table, but no such operation" for path in sorted(tabled - discovered)]
+    return problems
+
+
+def changing_rows() -> dict[str, Row]:
+    return {path: row for path, row in CHANGES.items() if _app_installed(path)}
