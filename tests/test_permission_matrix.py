@@ -43,7 +43,7 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
         },
     }
     subject = make_user(email="subject@example.com")
-    fields = [*CONTACT_FIELDS, {"machine_name": "cv", "type": "file", "label": {"en": "CV"}}]
+    fields = [*CONTACT_FIELDS, {"machine_name": "cv", "type": "file", "label": {"en": "Matrix CV label"}}]
     form = save_form(None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=fields)
     submission, _created = accept_submission(
         form,
@@ -100,7 +100,7 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
         "group": INTEGRATIONS,
         # What only a caller who may read the record may ever see in an answer.
         "private": {
-            "inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf"],
+            "inbox.view": ["Ada Matrixperson", "ada.matrix@example.org", "matrix-cv.pdf", "Matrix CV label"],
             "testapp.change_notice": ["Matrix draft notice"],
             "testapp.happenings.manage": ["Matrix happening"],
             "testapp.topics.manage|testapp.topics.edit": ["Matrix topic"],  # the picker opens to edit

@@ -21,7 +21,7 @@ from frontdesk.core.languages import translate
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.models import User  # a tool always runs as its token's account
-from frontdesk.core.outputs import note_out
+from frontdesk.core.outputs import changed_out, note_out
 from frontdesk.inbox import operations, outputs, queries
 from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.inputs import FormChange, HandlingWithNote, Id
@@ -168,7 +168,7 @@ def inbox_form_save(
     # fields given are merged with the stored ones by save_form.
     values = {key: value for key, value in values.items() if value is not None}
     saved = operations.save_form(actor, existing, values=values, fields=fields or [])
-    return {"created": existing is None, "form": _form(saved)}
+    return {"created": existing is None, "form": changed_out(actor, "inbox.view", saved, _form)}
 
 
 def inbox_set_status(actor: User, submission: SubmissionRef, changes: HandlingWithNote) -> dict[str, Any]:

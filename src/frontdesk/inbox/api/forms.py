@@ -5,13 +5,18 @@ from __future__ import annotations
 from django.http import HttpRequest
 from ninja import Query, Status
 
-from frontdesk.core.api.schemas import answers
+from frontdesk.core.api.schemas import WrittenOut, answers
+from frontdesk.core.outputs import changed_out
 from frontdesk.inbox import operations, queries
 from frontdesk.inbox.api import lookups, router
 from frontdesk.inbox.api.schemas import FieldOut, FieldsQuery, FormOut, FormRow
 from frontdesk.inbox.inputs import DuplicateIn, FieldIn, FormChange, FormIn, OrderIn
 from frontdesk.inbox.models import Field
 from frontdesk.inbox.outputs import field_out, form_out, form_row
+
+# Reads forms and fields: a change answers the whole form or field only to a caller with it
+# (and a token's inbox:read), anyone else only its id (docs/api.md).
+READ = "inbox.view"
 
 
 @router.get(
@@ -24,10 +29,13 @@ def list_forms(request: HttpRequest):
     return [form_row(form) for form in queries.forms_column()]
 
 
-@router.post("/forms", response=answers(201, FormOut), permission="inbox.manage", summary="Create a form")
+@router.post(
+    "/forms", response=answers(201, FormOut | WrittenOut), permission="inbox.manage", summary="Create a form"
+)
 def create_form(request: HttpRequest, payload: FormIn):
     values, fields = payload.values()
-    return Status(201, form_out(operations.save_form(request.user, values=values, fields=fields)))
+    created = operations.save_form(request.user, values=values, fields=fields)
+    return Status(201, changed_out(request.user, READ, created, form_out))
 
 
 # Before /forms/{form}: the first path that matches takes the request.
@@ -46,7 +54,7 @@ def get_form(request: HttpRequest, form: int):
 
 @router.put(
     "/forms/{form}",
-    response=answers(200, FormOut),
+    response=answers(200, FormOut | WrittenOut),
     permission="inbox.manage",
     summary="Change a form and some of its fields",
     description="Only the keys given change. Fields are matched by id or machine_name; `remove: true`"
@@ -54,7 +62,8 @@ def get_form(request: HttpRequest, form: int):
 )
 def update_form(request: HttpRequest, form: int, payload: FormChange):
     values, fields = payload.values()
-    return form_out(operations.save_form(request.user, lookups.form(form), values=values, fields=fields))
+    saved = operations.save_form(request.user, lookups.form(form), values=values, fields=fields)
+    return changed_out(request.user, READ, saved, form_out)
 
 
 @router.delete(
@@ -70,13 +79,14 @@ def delete_form(request: HttpRequest, form: int):
 
 @router.post(
     "/forms/{form}/duplicate",
-    response=answers(201, FormOut),
+    response=answers(201, FormOut | WrittenOut),
     permission="inbox.manage",
     summary="Copy a form's settings and live fields (no submissions); the copy starts switched off",
 )
 def duplicate_form(request: HttpRequest, form: int, payload: DuplicateIn):
     values = {key: value for key, value in payload.model_dump(exclude_unset=True).items() if value}
-    return Status(201, form_out(operations.duplicate_form(request.user, lookups.form(form), values)))
+    copy = operations.duplicate_form(request.user, lookups.form(form), values)
+    return Status(201, changed_out(request.user, READ, copy, form_out))
 
 
 @router.get(
@@ -94,12 +104,15 @@ def list_fields(request: HttpRequest, form: int, query: Query[FieldsQuery]):
 
 
 @router.post(
-    "/forms/{form}/fields", response=answers(201, FieldOut), permission="inbox.manage", summary="Add a field"
+    "/forms/{form}/fields",
+    response=answers(201, FieldOut | WrittenOut),
+    permission="inbox.manage",
+    summary="Add a field",
 )
 def create_field(request: HttpRequest, form: int, payload: FieldIn):
     values = payload.model_dump(exclude_unset=True)
     field = operations.save_field(request.user, lookups.form(form), values=values)
-    return Status(201, field_out(field))
+    return Status(201, changed_out(request.user, READ, field, field_out))
 
 
 @router.post(
@@ -115,14 +128,15 @@ def sort_fields(request: HttpRequest, form: int, payload: OrderIn):
 
 @router.put(
     "/forms/{form}/fields/{field}",
-    response=answers(200, FieldOut),
+    response=answers(200, FieldOut | WrittenOut),
     permission="inbox.manage",
     summary="Change a live field (only the keys given)",
 )
 def update_field(request: HttpRequest, form: int, field: int, payload: FieldIn):
     chosen = lookups.form(form)
     values = payload.model_dump(exclude_unset=True)
-    return field_out(operations.save_field(request.user, chosen, lookups.field(chosen, field), values=values))
+    saved = operations.save_field(request.user, chosen, lookups.field(chosen, field), values=values)
+    return changed_out(request.user, READ, saved, field_out)
 
 
 @router.delete(
