@@ -56,6 +56,19 @@ def test_a_picture_is_uploaded_described_and_refused_deletion_while_in_use(logge
     screenshot(page, "panel-pictures-in-use")
 
 
+def test_a_place_the_account_may_not_open_is_counted_not_named(logged_in_page, make_user, media):
+    """Issue 25 item 4: a poster's title is shown only to an account that may open posters."""
+    picture = upload_picture(picture_file(), actor=None, name="Harbour")
+    Poster.objects.create(title="Q3 layoffs announcement DRAFT", cover=picture.key)
+    page = logged_in_page(make_user("core.pictures.manage"), **WIDE)
+    visit(page, "/cms/pictures/")
+    page.locator(f'[data-key="{picture.key}"]').get_by_role("button", name="Edit Harbour").click()
+    dialog = page.locator("#picture-dialog")
+    expect(dialog.get_by_text("Places you may not open: 1")).to_be_visible()
+    expect(dialog).not_to_contain_text("layoffs")
+    expect(dialog).not_to_contain_text("Not used anywhere yet.")
+
+
 def test_the_library_works_at_360_pixels(logged_in_page, admin_user, media):
     upload_picture(picture_file(640, 480), actor=None, name="Market", alt={"en": "Stalls"})
     page = logged_in_page(admin_user, **NARROW)
