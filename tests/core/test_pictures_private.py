@@ -20,8 +20,8 @@ from PIL import Image, ImageCms
 
 from frontdesk.core.models import Picture
 from frontdesk.core.pictures.operations import upload_picture
+from tests.optional import needs
 from tests.pictures import stored_files
-from tests.services.conftest import make_service
 
 pytestmark = pytest.mark.django_db
 
@@ -74,9 +74,12 @@ def served(client: Client, address: str):
     return answer, (b"".join(answer.streaming_content) if answer.status_code == 200 else b"")
 
 
+@needs("services")  # a service's page prints the picture three ways (cover, description, SEO card)
 def test_a_photo_with_a_gps_position_is_never_served_with_it_nor_its_original_at_any_address(
     media, private_files, make_user
 ):
+    from tests.services.conftest import make_service
+
     editor = Client()
     editor.force_login(make_user("core.pictures.manage"))
     photo = camera_jpeg()

@@ -1,53 +1,34 @@
 """A value of the wrong JSON type is refused, never converted: "yes" or 1 is no boolean, true no
-number, "7" no id (core/inputs.Input is strict). Through the API (422 under the field) and the
-agent tools alike (the tools' usual refusal, a line per field), and nothing is stored
-(docs/api.md, "Input strictness")."""
+number, "7" no id (core/inputs.Input is strict). Through the API, a 422 under the field, and
+nothing is stored (docs/api.md, "Input strictness"). The FAQ's cases, the agent tools' included,
+are in tests/faq/test_strict_types.py."""
 
 from __future__ import annotations
 
 import pytest
+from django.apps import apps
 
-from frontdesk.core.models import ApiToken
-from frontdesk.faq.models import Question
-from frontdesk.pages.models import Page
-from frontdesk.pages.operations import create_page
-from tests.faq.conftest import make_category, make_question
-from tests.mcp_client import refusal
+from frontdesk.inbox.models import Form
+from tests.optional import needs
 
 pytestmark = pytest.mark.django_db
-
-FAQ = "/api/cms/faq/questions"
 
 
 def post(client, path: str, body: dict):
     return client.post(path, body, content_type="application/json")
 
 
-@pytest.mark.parametrize("published", ["yes", "true", 1, 0, "1"])
-def test_a_question_is_not_published_by_a_value_that_is_no_boolean(admin_client, published):
-    values = {"question": "Shipping?", "answer": "<p>In three days.</p>", "published": published}
-    response = post(admin_client, FAQ, {"values": values})
-    assert response.status_code == 422, response.content
-    assert list(response.json()["errors"]) == ["published"]
-    assert not Question.all_objects.exists()
-
-
-def test_true_is_not_category_1(admin_client):
-    make_category("Shipping")
-    response = post(admin_client, FAQ, {"values": {"question": "Shipping?", "categories": [True]}})
-    assert response.status_code == 422
-    assert list(response.json()["errors"]) == ["categories"]
-    assert not Question.all_objects.exists()
-
-
+@needs("pages")
 @pytest.mark.parametrize("revision", [True, "1", 1.0])
 def test_true_is_not_revision_1(admin_client, revision):
+    from frontdesk.pages.operations import create_page
+
     page = create_page(actor=None, values={"title": {"en": "About"}, "slug": {"en": "about"}})
     assert page.revision == 1
     response = post(admin_client, f"/api/cms/pages/{page.pk}/publish", {"revision": revision})
     assert response.status_code == 422, response.content
     assert list(response.json()["errors"]) == ["revision"]
-    assert Page.objects.get().state == "draft"
+    assert apps.get_model("pages", "Page").objects.get().state == "draft"
 
 
 def test_a_number_is_no_text_and_a_text_no_number(admin_client):
@@ -55,51 +36,26 @@ def test_a_number_is_no_text_and_a_text_no_number(admin_client):
         "/api/cms/me", {"display_name": 5, "panel_language": "en"}, content_type="application/json"
     )
     assert response.status_code == 422 and list(response.json()["errors"]) == ["display_name"]
-    response = post(admin_client, "/api/cms/services/sorting", {"order": ["1"]})
+    response = post(admin_client, "/api/cms/inbox/forms/sorting", {"order": ["1"]})
     assert response.status_code == 422 and list(response.json()["errors"]) == ["order.0"]
 
 
-def test_values_of_the_right_type_are_read_as_before(admin_client):
-    response = post(admin_client, FAQ, {"values": {"question": "Shipping?", "published": False}})
-    assert response.status_code == 201, response.content
-
-
-# --- the agent tools: the tools' usual refusal, not pydantic's report --------------------------------
-
-
-@pytest.fixture
-def faq_secret(make_user) -> str:
-    return ApiToken.issue(make_user("faq.view", "faq.manage"), "agent", ["faq:read", "faq:write"])[1]
-
-
-@pytest.mark.live
-def test_a_tool_argument_of_the_wrong_type_gets_the_tools_usual_refusal(
-    live_server_url, transactional_db, faq_secret
-):
-    arguments = {"question": "Shipping?", "answer": "<p>In three days.</p>", "published": "yes"}
-    said = refusal(live_server_url, faq_secret, "faq_create", arguments)
-    assert said == "Some values are not valid.\npublished: Input should be a valid boolean"
-    said = refusal(live_server_url, faq_secret, "faq_create", {"question": "Shipping?", "categories": [True]})
-    assert said.startswith("Some values are not valid.\ncategories.0: ")
-    # A parameter of the tool's own, outside its input model, is judged the same way.
-    question = make_question("Shipping?")
-    said = refusal(
-        live_server_url, faq_secret, "faq_update", {"id": question.pk, "published": 1, "dry_run": "no"}
-    )
-    assert said.startswith("Some values are not valid.\n")
-    assert "dry_run: Input should be a valid boolean" in said and "published: " in said
-    assert Question.all_objects.count() == 1 and not Question.objects.get().published
-
-
 def test_a_refusal_is_under_the_field_not_under_a_branch_of_its_type(admin_client):
-    response = post(admin_client, "/api/cms/services", {"title": 5})
+    response = post(admin_client, "/api/cms/inbox/forms", {"slug": "quote", "title": 5})
     assert response.status_code == 422
     assert list(response.json()["errors"]) == ["title"]  # not title.str, title.dict[str,nullable[str]]
-    response = post(admin_client, "/api/cms/services", {"title": {"en": 5}})
+    response = post(admin_client, "/api/cms/inbox/forms", {"slug": "quote", "title": {"en": 5}})
     assert list(response.json()["errors"]) == ["title.en"]
+    assert not Form.objects.exists()
 
 
 def test_an_unknown_key_is_refused_under_its_name_whatever_it_looks_like(admin_client):
-    response = post(admin_client, "/api/cms/services", {"title": "Garden", "Title": "x", "str": 1})
+    body = {"slug": "quote", "title": "Quote", "Title": "x", "str": 1}
+    response = post(admin_client, "/api/cms/inbox/forms", body)
     assert response.status_code == 422
     assert set(response.json()["errors"]) == {"Title", "str"}
+
+
+def test_values_of_the_right_type_are_read_as_before(admin_client):
+    response = post(admin_client, "/api/cms/inbox/forms", {"slug": "quote", "title": {"en": "Quote"}})
+    assert response.status_code == 201, response.content
