@@ -292,19 +292,12 @@ def seo_card_pictures(
     `permission(row)` who may open it when that depends on the row."""
     from django.apps import apps
 
-    from frontdesk.core.pictures.uses import Use
+    from frontdesk.core.pictures.uses import uses_in
 
     def find(key: str) -> list[Any]:
         rows_model = apps.get_model(model) if isinstance(model, str) else model
         rows = rows_model._base_manager.filter(**{f"{field}__image": key}).order_by("pk")
-        return [
-            Use(
-                label=label(row),
-                url=url(row) if url else None,
-                permission=permission(row) if permission else None,
-            )
-            for row in rows
-        ]
+        return uses_in(rows, label, url, permission)
 
     return find
 

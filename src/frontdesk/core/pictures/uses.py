@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.functional import Promise
 
@@ -54,6 +55,25 @@ PICTURE_USES: Registry[PictureUse] = Registry("picture use")
 
 def register_picture_use(use: PictureUse) -> PictureUse:
     return PICTURE_USES.register(use.name, use)
+
+
+def uses_in(
+    rows,
+    label: Callable[[Any], str],
+    url: Callable[[Any], str | None] | None = None,
+    permission: Callable[[Any], str] | None = None,
+) -> list[Use]:
+    """The places `rows` are, one `Use` a row: its name for people, its panel address and, where
+    it depends on the row, who may open it. The finders the host's registration helpers make
+    (rich text, the SEO card) end with it."""
+    return [
+        Use(
+            label=label(row),
+            url=url(row) if url else None,
+            permission=permission(row) if permission else None,
+        )
+        for row in rows
+    ]
 
 
 def uses_of(key: str) -> list[tuple[PictureUse, Use]]:

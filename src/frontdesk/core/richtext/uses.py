@@ -47,7 +47,7 @@ def rich_text_pictures(
     pictures are then read (`rich_text_picture_keys`), so a key that is only a word is no use."""
     from django.apps import apps
 
-    from frontdesk.core.pictures.uses import Use
+    from frontdesk.core.pictures.uses import uses_in
 
     def shows(row: Any, key: str) -> bool:
         return any(getattr(row, field) == key for field in keys) or any(
@@ -62,15 +62,7 @@ def rich_text_pictures(
         for field in fields:
             wanted |= Q(**{f"{field}__icontains": key})
         rows = rows_model._base_manager.filter(wanted).order_by(*(order_by or ["pk"]))
-        return [
-            Use(
-                label=label(row),
-                url=url(row) if url else None,
-                permission=permission(row) if permission else None,
-            )
-            for row in rows
-            if shows(row, key)
-        ]
+        return uses_in([row for row in rows if shows(row, key)], label, url, permission)
 
     return find
 
