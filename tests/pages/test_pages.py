@@ -119,16 +119,16 @@ def test_history_lists_versions_and_restores_one(make_page, client):
         page, actor=None, values={"content": {"en": [heading("Two")]}}, revision=page.revision
     )
     page = operations.publish_page(page, actor=None)
-    from frontdesk.pages import history
+    from frontdesk.pages import outputs
 
-    versions = history.version_list(page)
+    versions = outputs.version_list(page)
     assert [version["number"] for version in versions] == [2, 1]
     restored = operations.restore_page_version(page, 1, actor=None, revision=page.revision)
     assert restored.state == State.CHANGED
     assert "Two" in client.get("/about").text  # the site keeps showing version 2 until Publish
     operations.publish_page(restored, actor=None)
     assert "One" in client.get("/about").text
-    actions = [line["action"] for line in history.log_lines(page)]
+    actions = [line["action"] for line in outputs.log_lines(page)]
     assert actions[:2] == ["page.published", "page.version_restored"]
 
 

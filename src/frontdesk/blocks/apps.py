@@ -37,6 +37,6 @@ class BlocksConfig(AppConfig):
                 order=940,
                 group=_("Settings"),
                 path="block-types",
-                urlconf="frontdesk.blocks.panel_urls",
+                urlconf="frontdesk.blocks.panel.urls",
             )
         )

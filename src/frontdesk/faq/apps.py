@@ -36,7 +36,7 @@ class FaqConfig(AppConfig):
         from frontdesk.faq.mcp_tools import register_faq_tools
         from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.faq.panel import register_sections
-        from frontdesk.faq.screens import CATEGORY_TYPE, FAQ_CATEGORY_FORM, FAQ_FORM
+        from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_CATEGORY_FORM, FAQ_FORM
 
         register_category_type(
             CategoryType(

@@ -20,7 +20,7 @@ from frontdesk.core.categories.models import Category
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.richtext import render_rich_texts
 from frontdesk.faq.conf import markup_enabled
-from frontdesk.faq.screens import CATEGORY_TYPE
+from frontdesk.faq.panel.screens import CATEGORY_TYPE
 
 SLUG = "faq"
 COLLECTION = "faq"

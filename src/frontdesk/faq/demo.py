@@ -31,7 +31,7 @@ from frontdesk.core.languages import site_language_codes
 from frontdesk.faq import queries
 from frontdesk.faq.models import Question
 from frontdesk.faq.operations import create_question, reorder_questions
-from frontdesk.faq.screens import CATEGORY_TYPE
+from frontdesk.faq.panel.screens import CATEGORY_TYPE
 
 DEMO = "faq"  # the name of its marks (core/demo.py)
 BLOCK = "faq"

@@ -15,7 +15,7 @@ from frontdesk.core.limits import MAX_ID
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.core.richtext import RichTexts
 from frontdesk.faq.models import ANCHOR_MAX
-from frontdesk.faq.screens import FAQ_FORM
+from frontdesk.faq.panel.screens import FAQ_FORM
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
 # A category as a question's list names it: its id, or (for an agent) its name in any site

@@ -21,7 +21,7 @@ from frontdesk.core.mcp.registry import register_resource, register_tool
 from frontdesk.faq import operations, outputs, queries
 from frontdesk.faq.inputs import QuestionValuesIn, ReorderIn
 from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES, VIEW
-from frontdesk.faq.screens import CATEGORY_TYPE
+from frontdesk.faq.panel.screens import CATEGORY_TYPE
 
 READ_SCOPE, WRITE_SCOPE = "faq:read", "faq:write"
 

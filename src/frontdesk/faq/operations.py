@@ -32,8 +32,8 @@ from frontdesk.core.project_fields import clean_extra
 from frontdesk.core.richtext import clean_translated_rich_text
 from frontdesk.faq.anchors import anchor_text, new_anchor, slug_of
 from frontdesk.faq.models import Placement, Question
+from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_FORM
 from frontdesk.faq.queries import is_complete_in
-from frontdesk.faq.screens import CATEGORY_TYPE, FAQ_FORM
 
 VIEW = "faq.view"
 MANAGE = "faq.manage"

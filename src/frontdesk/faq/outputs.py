@@ -19,7 +19,7 @@ from frontdesk.core.project_fields import listed_extra
 from frontdesk.faq import queries
 from frontdesk.faq.models import Question
 from frontdesk.faq.operations import VIEW
-from frontdesk.faq.screens import FAQ_FORM
+from frontdesk.faq.panel.screens import FAQ_FORM
 
 
 def _category_ids(question: Question) -> list[int]:

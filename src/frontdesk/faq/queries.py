@@ -20,7 +20,7 @@ from frontdesk.core.languages import site_language_codes
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.richtext import is_empty_rich_text
 from frontdesk.faq.models import Placement, Question
-from frontdesk.faq.screens import CATEGORY_TYPE
+from frontdesk.faq.panel.screens import CATEGORY_TYPE
 
 SEARCH_MAX = 200
 

@@ -22,11 +22,11 @@ from frontdesk.core.inputs import refuse_unstorable_text
 from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
 from frontdesk.core.preview import DEFAULT_LIFETIME, preview_link
-from frontdesk.pages import history, operations, queries
+from frontdesk.pages import operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
 from frontdesk.pages.models import Page
 from frontdesk.pages.operations import MANAGE, VIEW
-from frontdesk.pages.outputs import blocks_changed, page_changed, page_out, page_row
+from frontdesk.pages.outputs import blocks_changed, log_lines, page_changed, page_out, page_row, version_list
 
 router = PanelRouter(tags=["pages"])
 
@@ -274,7 +274,7 @@ def preview_page(request: HttpRequest, page: int, query: Query[PreviewQuery]):
     summary="The published versions, newest first",
 )
 def list_versions(request: HttpRequest, page: int):
-    return history.version_list(_page(page))
+    return version_list(_page(page))
 
 
 @router.post(
@@ -299,7 +299,7 @@ def restore_version(request: HttpRequest, page: int, number: int, payload: StepI
     summary="The page's log, newest first",
 )
 def page_log(request: HttpRequest, page: int):
-    return history.log_lines(_page(page))
+    return log_lines(_page(page))
 
 
 @router.delete("/{page}", response=answers(204, None), permission=MANAGE, summary="Move the page to the bin")

@@ -28,7 +28,7 @@ class PagesConfig(AppConfig):
         from frontdesk.pages.api import router
         from frontdesk.pages.mcp_tools import register_page_tools
         from frontdesk.pages.operations import VIEW
-        from frontdesk.pages.screens import PAGE_EDITOR
+        from frontdesk.pages.panel.screens import PAGE_EDITOR
 
         def editor_url(page: object) -> str:
             from django.urls import reverse

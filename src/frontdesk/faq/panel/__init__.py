@@ -15,7 +15,7 @@ def register_sections() -> None:
     from frontdesk.core.categories.panel import category_section
     from frontdesk.core.panel.sections import Section, register_section
     from frontdesk.faq.operations import VIEW
-    from frontdesk.faq.screens import CATEGORY_TYPE
+    from frontdesk.faq.panel.screens import CATEGORY_TYPE
 
     group = _("FAQ")
     register_section(

@@ -2,6 +2,6 @@
 
 from frontdesk.core.categories.panel import category_urlpatterns
 from frontdesk.faq.panel import CATEGORIES
-from frontdesk.faq.screens import CATEGORY_TYPE
+from frontdesk.faq.panel.screens import CATEGORY_TYPE
 
 urlpatterns = category_urlpatterns(CATEGORY_TYPE, section=CATEGORIES)

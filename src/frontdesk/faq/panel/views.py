@@ -25,7 +25,7 @@ from frontdesk.faq import queries
 from frontdesk.faq.models import QUESTION_MAX, Question
 from frontdesk.faq.operations import MANAGE
 from frontdesk.faq.panel import QUESTIONS
-from frontdesk.faq.screens import CATEGORY_TYPE, FAQ_FORM
+from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_FORM
 
 ID_SLOT = 987654321  # stands for an id in address templates the scripts fill in
 

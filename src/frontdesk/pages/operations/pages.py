@@ -24,8 +24,8 @@ from frontdesk.core.routes.claims import claim_routes
 from frontdesk.core.seo_card import clean_seo_card
 from frontdesk.pages.models import Page
 from frontdesk.pages.operations._common import follow_address, locked, require
+from frontdesk.pages.panel.screens import PAGE_EDITOR
 from frontdesk.pages.queries import ROUTE_TYPE
-from frontdesk.pages.screens import PAGE_EDITOR
 
 VERSIONED = ("title", "slug", "content", "extra", "seo")
 PLACEMENT = ("is_home", "in_menu")

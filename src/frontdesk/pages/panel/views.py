@@ -18,9 +18,9 @@ from frontdesk.core.panel.access import panel_page
 from frontdesk.core.preview import preview_link
 from frontdesk.core.project_fields.panel import card_fields
 from frontdesk.core.seo_card import card_controls
-from frontdesk.pages import history, queries
+from frontdesk.pages import queries
 from frontdesk.pages.models import Page
-from frontdesk.pages.outputs import page_out
+from frontdesk.pages.outputs import log_lines, page_out, version_list
 from frontdesk.pages.queries import PREVIEW_TYPE
 
 PER_PAGE = 25
@@ -84,8 +84,8 @@ def editor(request: HttpRequest, page: int) -> HttpResponse:
         "may_manage": request.user.has_perm("pages.manage"),
         "project_fields": card_fields("pages.form", shown["extra"], _languages()),
         "extra_json": shown["extra"],
-        "versions": history.version_list(found),
-        "log": history.log_lines(found),
+        "versions": version_list(found),
+        "log": log_lines(found),
         "seo_card": card_controls(shown["seo"]),
         "preview_url": preview_link(PREVIEW_TYPE, found, language=default_language()),
         "preview_api": reverse("cms-api:preview_page", args=[found.pk]),

@@ -1,5 +1,5 @@
 from django.urls import path
 
-from frontdesk.blocks import panel_views as views
+from frontdesk.blocks.panel import views
 
 urlpatterns = [path("", views.index, name="index")]

@@ -1,0 +1,1 @@
+"""The Block types section of the panel."""
