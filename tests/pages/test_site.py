@@ -138,7 +138,7 @@ def test_the_block_types_screen_counts_the_pages_using_each_type(make_page):
 
 def test_the_tools_name_a_page_by_id_or_address(make_page):
     from frontdesk.core.errors import NotFound
-    from frontdesk.pages.mcp_tools import find_page
+    from frontdesk.pages.queries import find_page
 
     home = make_page({"en": "start", "de": "anfang"}, is_home=True, publish=True)
     about = make_page({"en": "about", "de": "ueber-uns"})

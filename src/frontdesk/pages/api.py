@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Schema, Status
@@ -18,13 +18,13 @@ from frontdesk.core.api.pagination import Page as Paginated
 from frontdesk.core.api.pagination import PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import WrittenOut, answers
+from frontdesk.core.errors import NotFound
 from frontdesk.core.inputs import refuse_unstorable_text
 from frontdesk.core.languages import default_language, site_language_codes
-from frontdesk.core.limits import MAX_ID, MAX_INTEGER
+from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.core.preview import DEFAULT_LIFETIME, preview_link
 from frontdesk.pages import operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
-from frontdesk.pages.models import Page
 from frontdesk.pages.operations import MANAGE, VIEW
 from frontdesk.pages.outputs import blocks_changed, log_lines, page_changed, page_out, page_row, version_list
 
@@ -115,15 +115,6 @@ class PagesQuery(PageQuery):
         return refuse_unstorable_text(value)
 
 
-def _page(pk: int, *, in_bin: bool = False) -> Page:
-    # A number beyond any id would overflow the database's integer (a 500 on SQLite).
-    rows = Page.all_objects.in_bin() if in_bin else Page.objects.all()
-    found = rows.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
-    if found is None:
-        raise Http404(_("There is no such page."))
-    return found
-
-
 @router.get(
     "", response=answers(200, Paginated[PageRow]), permission=VIEW, summary="Pages, newest change first"
 )
@@ -165,7 +156,7 @@ def sort_menu(request: HttpRequest, payload: MenuOrderIn):
     "/{page}", response=answers(200, PageOut), permission=VIEW, summary="One page, as the editor reads it"
 )
 def get_page(request: HttpRequest, page: int):
-    return page_out(_page(page))
+    return page_out(queries.find_page(page))
 
 
 @router.put(
@@ -178,7 +169,7 @@ def get_page(request: HttpRequest, page: int):
 )
 def save_page(request: HttpRequest, page: int, payload: PageSave):
     saved = operations.save_page(
-        _page(page), actor=request.user, values=payload.values(), revision=payload.revision
+        queries.find_page(page), actor=request.user, values=payload.values(), revision=payload.revision
     )
     return page_changed(request.user, saved)
 
@@ -191,7 +182,8 @@ def save_page(request: HttpRequest, page: int, payload: PageSave):
 )
 def publish_page(request: HttpRequest, page: int, payload: StepIn):
     return page_changed(
-        request.user, operations.publish_page(_page(page), actor=request.user, revision=payload.revision)
+        request.user,
+        operations.publish_page(queries.find_page(page), actor=request.user, revision=payload.revision),
     )
 
 
@@ -203,7 +195,8 @@ def publish_page(request: HttpRequest, page: int, payload: StepIn):
 )
 def unpublish_page(request: HttpRequest, page: int, payload: StepIn):
     return page_changed(
-        request.user, operations.unpublish_page(_page(page), actor=request.user, revision=payload.revision)
+        request.user,
+        operations.unpublish_page(queries.find_page(page), actor=request.user, revision=payload.revision),
     )
 
 
@@ -215,7 +208,8 @@ def unpublish_page(request: HttpRequest, page: int, payload: StepIn):
 )
 def discard_draft(request: HttpRequest, page: int, payload: StepIn):
     return page_changed(
-        request.user, operations.discard_draft(_page(page), actor=request.user, revision=payload.revision)
+        request.user,
+        operations.discard_draft(queries.find_page(page), actor=request.user, revision=payload.revision),
     )
 
 
@@ -229,7 +223,7 @@ def discard_draft(request: HttpRequest, page: int, payload: StepIn):
 )
 def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
     edited, blocks = operations.edit_blocks(
-        _page(page),
+        queries.find_page(page),
         actor=request.user,
         language=payload.language,
         operations=[operation.model_dump(exclude_none=True) for operation in payload.operations],
@@ -262,7 +256,7 @@ def preview_page(request: HttpRequest, page: int, query: Query[PreviewQuery]):
     language = query.language or default_language()
     if language not in site_language_codes():
         raise ValidationError({"language": [_("Unknown language: %(codes)s.") % {"codes": language}]})
-    path = preview_link(queries.PREVIEW_TYPE, _page(page), language=language)
+    path = preview_link(queries.PREVIEW_TYPE, queries.find_page(page), language=language)
     expires_at = timezone.now() + DEFAULT_LIFETIME
     return {"url": request.build_absolute_uri(path), "path": path, "expires_at": expires_at}
 
@@ -274,7 +268,7 @@ def preview_page(request: HttpRequest, page: int, query: Query[PreviewQuery]):
     summary="The published versions, newest first",
 )
 def list_versions(request: HttpRequest, page: int):
-    return version_list(_page(page))
+    return version_list(queries.find_page(page))
 
 
 @router.post(
@@ -285,9 +279,9 @@ def list_versions(request: HttpRequest, page: int):
 )
 def restore_version(request: HttpRequest, page: int, number: int, payload: StepIn):
     if not 1 <= number <= MAX_INTEGER:
-        raise Http404(_("There is no such version."))
+        raise NotFound(_("There is no version %(number)s of this record.") % {"number": number})
     restored = operations.restore_page_version(
-        _page(page), number, actor=request.user, revision=payload.revision
+        queries.find_page(page), number, actor=request.user, revision=payload.revision
     )
     return page_changed(request.user, restored)
 
@@ -299,12 +293,12 @@ def restore_version(request: HttpRequest, page: int, number: int, payload: StepI
     summary="The page's log, newest first",
 )
 def page_log(request: HttpRequest, page: int):
-    return log_lines(_page(page))
+    return log_lines(queries.find_page(page))
 
 
 @router.delete("/{page}", response=answers(204, None), permission=MANAGE, summary="Move the page to the bin")
 def delete_page(request: HttpRequest, page: int):
-    operations.delete_page(_page(page), actor=request.user)
+    operations.delete_page(queries.find_page(page), actor=request.user)
     return Status(204, None)
 
 
@@ -315,4 +309,6 @@ def delete_page(request: HttpRequest, page: int):
     summary="Take the page out of the bin",
 )
 def restore_page(request: HttpRequest, page: int):
-    return page_changed(request.user, operations.restore_page(_page(page, in_bin=True), actor=request.user))
+    return page_changed(
+        request.user, operations.restore_page(queries.find_page(page, in_bin=True), actor=request.user)
+    )

@@ -10,18 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from django.utils.translation import gettext as _
 from pydantic import Field
 
-from frontdesk.core.errors import NotFound
-from frontdesk.core.languages import default_language, site_language_codes
-from frontdesk.core.limits import MAX_ID
+from frontdesk.core.languages import default_language
 from frontdesk.core.mcp.registry import register_tool
-from frontdesk.core.models.routes import Route
-from frontdesk.core.routes.serving import stored_address
 from frontdesk.pages import operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, PageIn, StepIn
-from frontdesk.pages.models import Page
 from frontdesk.pages.outputs import blocks_changed, page_changed, page_out, page_row
 
 PageRef = Annotated[
@@ -31,29 +25,6 @@ PageRef = Annotated[
         examples=[3, "/about"],
     ),
 ]
-
-
-def find_page(ref: int | str) -> Page:
-    """The page (outside the bin) a tool names, by id or address; NotFound otherwise."""
-    missing = NotFound(_("There is no page %(ref)s.") % {"ref": ref})
-    if isinstance(ref, int) or (isinstance(ref, str) and ref.strip().isdigit()):
-        pk = int(ref)
-        page = Page.objects.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
-    elif ref.strip().strip("/") in ("", *site_language_codes()):
-        page = queries.home_page() or Page.objects.filter(is_home=True).first()  # "/" or "/de/"
-    else:
-        address = stored_address("/" + ref.strip().strip("/"))
-        found = (
-            Route.objects.filter(type_name=queries.ROUTE_TYPE, language=address[0], path=address[1])
-            .values_list("object_id", flat=True)
-            .first()
-            if address
-            else None
-        )
-        page = Page.objects.filter(pk=found).first() if found else None
-    if page is None:
-        raise missing
-    return page
 
 
 def pages_list(
@@ -70,7 +41,7 @@ def pages_list(
 
 
 def pages_get(actor, page: PageRef) -> dict[str, Any]:
-    return {"page": page_out(find_page(page))}
+    return {"page": page_out(queries.find_page(page))}
 
 
 def pages_create(actor, values: PageIn) -> dict[str, Any]:
@@ -78,12 +49,12 @@ def pages_create(actor, values: PageIn) -> dict[str, Any]:
 
 
 def pages_publish(actor, page: PageRef, step: StepIn) -> dict[str, Any]:
-    published = operations.publish_page(find_page(page), actor=actor, revision=step.revision)
+    published = operations.publish_page(queries.find_page(page), actor=actor, revision=step.revision)
     return {"page": page_changed(actor, published)}
 
 
 def blocks_edit_content(actor, page: PageRef, edit: BlocksEditIn) -> dict[str, Any]:
-    chosen = find_page(page)
+    chosen = queries.find_page(page)
     edited, blocks = operations.edit_blocks(
         chosen,
         actor=actor,

@@ -7,13 +7,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from frontdesk.blocks.holders import slugs_in
 from frontdesk.core.bin.operations import rows_of
-from frontdesk.core.languages import translate
+from frontdesk.core.errors import NotFound
+from frontdesk.core.languages import site_language_codes, translate
+from frontdesk.core.limits import MAX_ID
 from frontdesk.core.models.routes import Route
 from frontdesk.core.models.versions import ON_SITE
-from frontdesk.core.routes.serving import public_path
+from frontdesk.core.routes.serving import public_path, stored_address
 from frontdesk.pages.models import Page
 
 ROUTE_TYPE = "page"
@@ -31,6 +34,33 @@ def page_list(*, state: str | None = None, search: str = "", trashed: bool = Fal
         words = search.strip()
         rows = rows.filter(Q(title__icontains=words) | Q(slug__icontains=words))
     return rows.order_by("-updated_at", "-id")
+
+
+def find_page(key: int | str, *, in_bin: bool = False) -> Page:
+    """The page a door names, by id (outside the bin, or in it with `in_bin`) or, outside the
+    bin, by its address as the site shows it ("/de/ueber-uns", "/" the home page) or as stored
+    ("ueber-uns"); NotFound otherwise."""
+    rows = Page.all_objects.in_bin() if in_bin else Page.objects.all()
+    page: Page | None
+    if isinstance(key, int) or key.strip().isdigit():
+        pk = int(key)
+        # A number beyond any id would overflow the database's integer (a 500 on SQLite).
+        page = rows.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    elif in_bin:
+        page = None
+    elif key.strip().strip("/") in ("", *site_language_codes()):
+        page = home_page() or rows.filter(is_home=True).first()  # "/" or "/de/"
+    else:
+        address = stored_address("/" + key.strip().strip("/"))
+        at = (
+            Route.objects.filter(type_name=ROUTE_TYPE, language=address[0], path=address[1])
+            if address
+            else None
+        )
+        page = rows.filter(pk__in=at.values("object_id")).first() if at is not None else None
+    if page is None:
+        raise NotFound(_("There is no page %(ref)s.") % {"ref": key})
+    return page
 
 
 def published() -> QuerySet[Page]:

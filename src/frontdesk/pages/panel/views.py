@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language_info
@@ -19,7 +19,6 @@ from frontdesk.core.preview import preview_link
 from frontdesk.core.project_fields.panel import card_fields
 from frontdesk.core.seo_card import card_controls
 from frontdesk.pages import queries
-from frontdesk.pages.models import Page
 from frontdesk.pages.outputs import log_lines, page_out, version_list
 from frontdesk.pages.queries import PREVIEW_TYPE
 
@@ -57,9 +56,7 @@ def page_list(request: HttpRequest) -> HttpResponse:
 
 @panel_page("pages")
 def editor(request: HttpRequest, page: int) -> HttpResponse:
-    found = Page.objects.filter(pk=page).first() if 0 < page < 2**63 else None
-    if found is None:
-        raise Http404("There is no such page.")
+    found = queries.find_page(page)
     shown = page_out(found)
     languages = [
         {
