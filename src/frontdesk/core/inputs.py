@@ -9,11 +9,12 @@ passed from one to the other keeps its meaning.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from copy import copy
 from types import NoneType
 from typing import Annotated, Any, ClassVar, Final, Union, cast, final, get_args
 
+from django.core import exceptions
 from django.utils.translation import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, PydanticUndefined
@@ -94,6 +95,23 @@ def unstorable_texts(
     elif isinstance(value, list | tuple):
         for index, item in enumerate(value):
             yield from unstorable_texts(item, (*where, index))
+
+
+def refuse_unknown_keys(values: Mapping[str, object], known: Iterable[str], *, location: str = "") -> None:
+    """Refuse, with Django's ValidationError, the keys of `values` that are not in `known`: under
+    `location` one sentence naming them all ("Unknown setting: colour, size."), or without one
+    each under its own name. An operation's second line behind its input model (which forbids
+    extra keys too), for callers that pass a dict of their own."""
+    unknown = sorted(set(values) - set(known))
+    if not unknown:
+        return
+    if location:
+        raise exceptions.ValidationError(
+            {location: [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]}
+        )
+    raise exceptions.ValidationError(
+        {key: [_("Unknown setting: %(keys)s.") % {"keys": key}] for key in unknown}
+    )
 
 
 def refuse_unstorable_text(value: Any) -> Any:
