@@ -18,6 +18,7 @@ class BlocksConfig(AppConfig):
         from frontdesk.blocks.codes import register_block_code
         from frontdesk.blocks.host_types import HeadingBlock, PictureBlock, TextBlock
         from frontdesk.blocks.offers import Offer, register_offer
+        from frontdesk.blocks.permissions import MANAGE
         from frontdesk.core.api import register_router
         from frontdesk.core.panel.sections import Section, register_section
 
@@ -33,7 +34,7 @@ class BlocksConfig(AppConfig):
                 key="blocks",
                 label=_("Block types"),
                 icon="square",
-                permission="blocks.manage",
+                permission=MANAGE,
                 order=940,
                 group=_("Settings"),
                 path="block-types",

@@ -21,7 +21,7 @@ from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import answers
 from frontdesk.faq import operations, outputs, queries
 from frontdesk.faq.inputs import QuestionBody, ReorderIn
-from frontdesk.faq.operations import MANAGE, VIEW
+from frontdesk.faq.permissions import MANAGE, VIEW
 
 router = PanelRouter(tags=["faq"])
 

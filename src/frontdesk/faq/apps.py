@@ -34,9 +34,9 @@ class FaqConfig(AppConfig):
         from frontdesk.faq import queries
         from frontdesk.faq.api import router
         from frontdesk.faq.mcp_tools import register_faq_tools
-        from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.faq.panel import register_sections
         from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_CATEGORY_FORM, FAQ_FORM
+        from frontdesk.faq.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
 
         register_category_type(
             CategoryType(

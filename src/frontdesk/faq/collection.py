@@ -18,8 +18,8 @@ from frontdesk.core.richtext import render_rich_texts, rich_text_picture_keys
 from frontdesk.faq.block import COLLECTION, FaqValues, markup_on
 from frontdesk.faq.conf import markup_enabled
 from frontdesk.faq.models import Question
-from frontdesk.faq.operations import VIEW
 from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_FORM
+from frontdesk.faq.permissions import VIEW
 from frontdesk.faq.queries import Selection, shown_questions
 
 JSON_LD_KEY = "faq"  # every FAQ block's questions merge into one FAQPage under this key

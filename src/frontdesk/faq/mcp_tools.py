@@ -20,8 +20,8 @@ from frontdesk.core.languages import site_language_codes, translate
 from frontdesk.core.mcp.registry import register_resource, register_tool
 from frontdesk.faq import operations, outputs, queries
 from frontdesk.faq.inputs import QuestionValuesIn, ReorderIn
-from frontdesk.faq.operations import MANAGE, MANAGE_CATEGORIES, VIEW
 from frontdesk.faq.panel.screens import CATEGORY_TYPE
+from frontdesk.faq.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
 
 READ_SCOPE, WRITE_SCOPE = "faq:read", "faq:write"
 

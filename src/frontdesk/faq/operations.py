@@ -33,11 +33,9 @@ from frontdesk.core.richtext import clean_translated_rich_text
 from frontdesk.faq.anchors import anchor_text, new_anchor, slug_of
 from frontdesk.faq.models import Placement, Question
 from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_FORM
+from frontdesk.faq.permissions import MANAGE
 from frontdesk.faq.queries import is_complete_in
 
-VIEW = "faq.view"
-MANAGE = "faq.manage"
-MANAGE_CATEGORIES = "faq.categories.manage"
 KEYS = ("question", "answer", "categories", "published", "anchor", "extra")
 LOGGED = ("question", "answer", "published", "extra")
 

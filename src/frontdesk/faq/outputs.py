@@ -18,8 +18,8 @@ from frontdesk.core.languages import site_language_codes, translate
 from frontdesk.core.project_fields import listed_extra
 from frontdesk.faq import queries
 from frontdesk.faq.models import Question
-from frontdesk.faq.operations import VIEW
 from frontdesk.faq.panel.screens import FAQ_FORM
+from frontdesk.faq.permissions import VIEW
 
 
 def _category_ids(question: Question) -> list[int]:

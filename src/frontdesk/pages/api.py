@@ -25,8 +25,8 @@ from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.core.preview import DEFAULT_LIFETIME, preview_link
 from frontdesk.pages import operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
-from frontdesk.pages.operations import MANAGE, VIEW
 from frontdesk.pages.outputs import blocks_changed, log_lines, page_changed, page_out, page_row, version_list
+from frontdesk.pages.permissions import MANAGE, VIEW
 
 router = PanelRouter(tags=["pages"])
 

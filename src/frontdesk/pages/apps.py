@@ -27,8 +27,8 @@ class PagesConfig(AppConfig):
         from frontdesk.pages import demo, queries, site
         from frontdesk.pages.api import router
         from frontdesk.pages.mcp_tools import register_page_tools
-        from frontdesk.pages.operations import VIEW
         from frontdesk.pages.panel.screens import PAGE_EDITOR
+        from frontdesk.pages.permissions import MANAGE, VIEW
 
         def editor_url(page: object) -> str:
             from django.urls import reverse
@@ -48,12 +48,10 @@ class PagesConfig(AppConfig):
                 modified="updated_at",
             )
         )
-        register_bin_type(BinType(name="pages.page", model="pages.Page", permission="pages.manage"))
+        register_bin_type(BinType(name="pages.page", model="pages.Page", permission=MANAGE))
         # Whoever may see the pages sees their drafts in the editor already (docs/host.md, "Pages").
         register_preview_type(
-            PreviewType(
-                name=queries.PREVIEW_TYPE, model="pages.Page", permission="pages.view", render=site.preview
-            )
+            PreviewType(name=queries.PREVIEW_TYPE, model="pages.Page", permission=VIEW, render=site.preview)
         )
         register_block_holder(BlockHolder(name="pages", label=_("Pages"), count=queries.pages_per_type))
         # A picture a page prints (a block's, published or drafted; its SEO card's) is in use.
@@ -77,7 +75,7 @@ class PagesConfig(AppConfig):
                 key="pages",
                 label=_("Pages"),
                 icon="file",
-                permission="pages.view",
+                permission=VIEW,
                 order=20,
                 urlconf="frontdesk.pages.panel.urls",
             )

@@ -17,6 +17,7 @@ from frontdesk.core.mcp.registry import register_tool
 from frontdesk.pages import operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, PageIn, StepIn
 from frontdesk.pages.outputs import blocks_changed, page_changed, page_out, page_row
+from frontdesk.pages.permissions import MANAGE, VIEW
 
 PageRef = Annotated[
     int | str,
@@ -66,8 +67,8 @@ def blocks_edit_content(actor, page: PageRef, edit: BlocksEditIn) -> dict[str, A
     return blocks_changed(actor, edited, edit.language, blocks)
 
 
-READ: dict[str, Any] = {"scope": "pages:read", "permission": "pages.view"}
-WRITE: dict[str, Any] = {"scope": "pages:write", "permission": "pages.manage", "changes": True}
+READ: dict[str, Any] = {"scope": "pages:read", "permission": VIEW}
+WRITE: dict[str, Any] = {"scope": "pages:write", "permission": MANAGE, "changes": True}
 TOOLS: list[tuple[Callable[..., Any], dict[str, Any], str]] = [
     (
         pages_list,

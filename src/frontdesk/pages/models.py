@@ -17,6 +17,7 @@ from frontdesk.core.languages import default_language, site_language_codes, tran
 from frontdesk.core.limits import MAX_TITLE_LENGTH
 from frontdesk.core.models import Versioned
 from frontdesk.core.seo_card import SeoCardField
+from frontdesk.pages.permissions import MANAGE
 
 SLUG_MAX_LENGTH = 200
 SEGMENT = re.compile(r"^[-\w]+$")
@@ -66,7 +67,7 @@ def validate_content(value: object) -> None:
 
 class Page(Versioned, Binnable):
     versioned_fields = ("title", "slug", "content", "extra", "seo")
-    edit_permission = "pages.manage"
+    edit_permission = MANAGE
 
     # The menu prints every title on every page: bounded as a service's is.
     title = TranslatedField(_("title"), required=True, validators=[AtMost(MAX_TITLE_LENGTH)])

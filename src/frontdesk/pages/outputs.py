@@ -18,8 +18,8 @@ from frontdesk.core.project_fields.values import listed_extra
 from frontdesk.core.routes.serving import addresses_of
 from frontdesk.core.seo_card import read_card
 from frontdesk.pages.models import Page
-from frontdesk.pages.operations import VIEW
 from frontdesk.pages.panel.screens import PAGE_EDITOR
+from frontdesk.pages.permissions import VIEW
 
 
 def page_row(page: Page, address: str | None) -> dict[str, Any]:

@@ -3,12 +3,9 @@ here (docs/host.md, "The picture library"), read through `picture_settings()`.""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from django.conf import settings
-from django.core.signals import setting_changed
-from django.dispatch import receiver
+from frontdesk.core.conf import module_settings
 
 DEFAULTS: dict[str, Any] = {
     # The widths renditions are made at; a picture is never made wider than it is.
@@ -32,12 +29,5 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-@cache
 def picture_settings() -> dict[str, Any]:
-    return {**DEFAULTS, **settings.FRONTDESK.get("pictures", {})}
-
-
-@receiver(setting_changed)
-def _forget(setting: str, **kwargs: Any) -> None:
-    if setting == "FRONTDESK":
-        picture_settings.cache_clear()
+    return module_settings("pictures", DEFAULTS)

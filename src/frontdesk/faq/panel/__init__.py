@@ -14,8 +14,8 @@ def register_sections() -> None:
     FRONTDESK["panel"]["paths"] = {"faq-questions": "...", "faq-categories": "..."}."""
     from frontdesk.core.categories.panel import category_section
     from frontdesk.core.panel.sections import Section, register_section
-    from frontdesk.faq.operations import VIEW
     from frontdesk.faq.panel.screens import CATEGORY_TYPE
+    from frontdesk.faq.permissions import VIEW
 
     group = _("FAQ")
     register_section(

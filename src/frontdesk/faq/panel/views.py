@@ -23,9 +23,9 @@ from frontdesk.core.project_fields.panel import card_fields
 from frontdesk.core.richtext import render_rich_text
 from frontdesk.faq import queries
 from frontdesk.faq.models import QUESTION_MAX, Question
-from frontdesk.faq.operations import MANAGE
 from frontdesk.faq.panel import QUESTIONS
 from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_FORM
+from frontdesk.faq.permissions import MANAGE
 
 ID_SLOT = 987654321  # stands for an id in address templates the scripts fill in
 

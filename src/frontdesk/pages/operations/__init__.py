@@ -1,7 +1,5 @@
 """The page operations (docs/host.md, "Pages"): every rule about pages, once, for every door."""
 
-from frontdesk.pages.operations._common import PERMISSION as MANAGE
-from frontdesk.pages.operations._common import VIEW
 from frontdesk.pages.operations.blocks_edit import edit_blocks
 from frontdesk.pages.operations.menu import sort_menu
 from frontdesk.pages.operations.pages import (
@@ -16,8 +14,6 @@ from frontdesk.pages.operations.pages import (
 )
 
 __all__ = [
-    "MANAGE",
-    "VIEW",
     "create_page",
     "delete_page",
     "discard_draft",

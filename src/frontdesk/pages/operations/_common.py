@@ -1,4 +1,4 @@
-"""What the page operations share: the permission, the locked row and the route checks."""
+"""What the page operations share: the permission check, the locked row and the route checks."""
 
 from __future__ import annotations
 
@@ -12,15 +12,13 @@ from frontdesk.core.models import State
 from frontdesk.core.routes.claims import claim_routes, refusals
 from frontdesk.core.routes.registry import ROUTE_TYPES
 from frontdesk.pages.models import Page
+from frontdesk.pages.permissions import MANAGE
 from frontdesk.pages.queries import ROUTE_TYPE
-
-VIEW = "pages.view"  # reads pages, drafts included
-PERMISSION = "pages.manage"
 
 
 def require(actor: Actor) -> None:
     """`actor=None` is the system (demo content, commands), as in every operation."""
-    require_permission(actor, PERMISSION)
+    require_permission(actor, MANAGE)
 
 
 def locked(page: Page, revision: int | None = None) -> Page:

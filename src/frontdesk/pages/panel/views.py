@@ -20,6 +20,7 @@ from frontdesk.core.project_fields.panel import card_fields
 from frontdesk.core.seo_card import card_controls
 from frontdesk.pages import queries
 from frontdesk.pages.outputs import log_lines, page_out, version_list
+from frontdesk.pages.permissions import MANAGE
 from frontdesk.pages.queries import PREVIEW_TYPE
 
 PER_PAGE = 25
@@ -46,7 +47,7 @@ def page_list(request: HttpRequest) -> HttpResponse:
         "listing": listing,
         "rows": [(page, found.get(page.pk)) for page in listing],
         "menu": list(queries.menu_rows()),
-        "may_manage": request.user.has_perm("pages.manage"),
+        "may_manage": request.user.has_perm(MANAGE),
         "api": reverse("cms-api:create_page"),
         "menu_api": reverse("cms-api:sort_menu"),
         "languages": _languages(),
@@ -78,7 +79,7 @@ def editor(request: HttpRequest, page: int) -> HttpResponse:
         "page": found,
         "shown": shown,
         "languages": languages,
-        "may_manage": request.user.has_perm("pages.manage"),
+        "may_manage": request.user.has_perm(MANAGE),
         "project_fields": card_fields("pages.form", shown["extra"], _languages()),
         "extra_json": shown["extra"],
         "versions": version_list(found),
