@@ -83,8 +83,8 @@ CHANGES: dict[str, Row] = {
         CATEGORIES_MANAGE,
         lambda actor, s: _core("categories", "update_category")(s["category"], actor=actor, values=NAME),
     ),
-    f"{CATEGORIES}.delete_category": Row(
-        CATEGORIES_MANAGE, lambda actor, s: _core("categories", "delete_category")(s["category"], actor=actor)
+    f"{CATEGORIES}.bin_category": Row(
+        CATEGORIES_MANAGE, lambda actor, s: _core("categories", "bin_category")(s["category"], actor=actor)
     ),
     f"{CATEGORIES}.restore_category": Row(
         CATEGORIES_MANAGE,
@@ -128,9 +128,7 @@ CHANGES: dict[str, Row] = {
             s["question"], actor=actor, values={"question": {"en": "Y?"}}
         ),
     ),
-    f"{FAQ}.delete_question": Row(
-        FAQ_MANAGE, lambda actor, s: _faq("delete_question")(s["question"], actor=actor)
-    ),
+    f"{FAQ}.bin_question": Row(FAQ_MANAGE, lambda actor, s: _faq("bin_question")(s["question"], actor=actor)),
     f"{FAQ}.restore_question": Row(
         FAQ_MANAGE, lambda actor, s: _faq("restore_question")(s["binned_question"], actor=actor)
     ),
@@ -188,12 +186,12 @@ CHANGES: dict[str, Row] = {
             s["page"], actor=actor, language="en", operations=[], publish=True
         ),
     ),
-    f"{PAGES}.delete_page": Row(PAGES_MANAGE, lambda actor, s: _pages("delete_page")(s["page"], actor=actor)),
+    f"{PAGES}.bin_page": Row(PAGES_MANAGE, lambda actor, s: _pages("bin_page")(s["page"], actor=actor)),
     f"{PAGES}.restore_page": Row(
         PAGES_MANAGE, lambda actor, s: _pages("restore_page")(s["binned_page"], actor=actor)
     ),
-    f"{PAGES}.sort_menu": Row(
-        PAGES_MANAGE, lambda actor, s: _pages("sort_menu")([s["page"].pk], actor=actor)
+    f"{PAGES}.reorder_menu": Row(
+        PAGES_MANAGE, lambda actor, s: _pages("reorder_menu")([s["page"].pk], actor=actor)
     ),
     # The inbox (its spec's table: view reads and marks read, update handles, manage builds). A
     # submission typed in by hand (source "panel") needs inbox.update; a visitor's post, none.

@@ -18,7 +18,7 @@ from django.test import Client
 
 from frontdesk.blocks.models import BlockType
 from frontdesk.core.api import api
-from frontdesk.core.categories.operations import create_category, delete_category
+from frontdesk.core.categories.operations import bin_category, create_category
 from frontdesk.pages import operations as pages
 from frontdesk.pages.models import Page
 from frontdesk.services.operations import bin_service, create_service
@@ -57,17 +57,17 @@ def test_every_content_route_is_walked():
 def faq_rows() -> tuple[dict, dict]:
     """A question in a FAQ category and one in the bin, a FAQ category and one in the bin: the
     samples of the FAQ's routes (an optional app, imported only when it is installed)."""
-    from frontdesk.faq.operations import create_question, delete_question
+    from frontdesk.faq.operations import bin_question, create_question
 
     category, binned_category = (
         create_category("faq", actor=None, values={"name": {"en": name}}) for name in ("Shipping", "Gone")
     )
-    delete_category(binned_category, actor=None)
+    bin_category(binned_category, actor=None)
     question, binned = (
         create_question(actor=None, values={"question": {"en": text}, "categories": [category.pk]})
         for text in ("How long does shipping take?", "Old question?")
     )
-    delete_question(binned, actor=None)
+    bin_question(binned, actor=None)
     return (
         {"question": question.pk, "category": {"faq/categories": category.pk}},
         {"question": binned.pk, "category": {"faq/categories": binned_category.pk}},
@@ -91,7 +91,7 @@ def world(live_site, admin_user) -> dict:
     )
     page = pages.publish_page(page, actor=None)
     binned_page = pages.create_page(actor=None, values={"title": {"en": "Old"}, "slug": {"en": "old"}})
-    pages.delete_page(binned_page, actor=None)
+    pages.bin_page(binned_page, actor=None)
     service, binned_service = (
         create_service(actor=None, values={"title": {"en": title}}) for title in ("Garden design", "Old")
     )
@@ -104,7 +104,7 @@ def world(live_site, admin_user) -> dict:
         for name in ("Camps", "Old")
     )
     for category in (binned_topic, binned_happening):
-        delete_category(category, actor=None)
+        bin_category(category, actor=None)
     faq, binned_faq = faq_rows() if apps.is_installed("frontdesk.faq") else ({}, {})
     browser = Client()
     browser.force_login(admin_user)

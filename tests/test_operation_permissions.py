@@ -42,10 +42,10 @@ def samples(media) -> dict[str, Any]:
     binned = create_category(HAPPENINGS, actor=None, values={"name": {"en": "Old camps"}})
     found["binned_category"] = put_in_bin(None, binned)
     if apps.is_installed("frontdesk.faq"):
-        from frontdesk.faq.operations import create_question, delete_question
+        from frontdesk.faq.operations import bin_question, create_question
 
         found["question"] = create_question(actor=None, values={"question": {"en": "Why?"}})
-        found["binned_question"] = delete_question(
+        found["binned_question"] = bin_question(
             create_question(actor=None, values={"question": {"en": "When?"}}), actor=None
         )
     if apps.is_installed("frontdesk.services"):
@@ -64,7 +64,7 @@ def samples(media) -> dict[str, Any]:
             published, actor=None, values={"title": {"en": "Draft"}}, revision=published.revision
         )
         old = pages.create_page(actor=None, values={"title": {"en": "Old"}, "slug": {"en": "old"}})
-        found["binned_page"] = pages.delete_page(old, actor=None)
+        found["binned_page"] = pages.bin_page(old, actor=None)
     return found
 
 

@@ -105,7 +105,7 @@ def test_an_account_without_the_types_permission_is_refused(make_user):
     with pytest.raises(PermissionDenied):
         operations.create_category(TOPIC, actor=other, values={"name": {"en": "Returns"}})
     with pytest.raises(PermissionDenied):
-        operations.delete_category(category, actor=other)
+        operations.bin_category(category, actor=other)
     with pytest.raises(PermissionDenied):
         operations.reorder_categories(TOPIC, actor=other, ids=[category.pk])
     assert Category.objects.filter(type=TOPIC).count() == 1
@@ -113,7 +113,7 @@ def test_an_account_without_the_types_permission_is_refused(make_user):
 
 def test_reorder_takes_the_whole_set_outside_the_bin_and_refuses_anything_else():
     a, b, c = topic("A"), topic("B"), topic("C")
-    operations.delete_category(b, actor=None)
+    operations.bin_category(b, actor=None)
     operations.reorder_categories(TOPIC, actor=None, ids=[c.pk, a.pk])
     assert order() == ["C", "A"]
     other = happening("Workshops")
@@ -152,7 +152,7 @@ def test_binning_a_category_that_holds_items_is_refused_with_their_count(make_us
     category = topic("Shipping")
     holding(category, 3)
     with pytest.raises(InUse) as refused:
-        operations.delete_category(category, actor=make_user(TOPICS_MANAGE))
+        operations.bin_category(category, actor=make_user(TOPICS_MANAGE))
     assert refused.value.count == 3
     assert str(refused.value) == "The topic Shipping holds 3 question(s)."
     meaning = problem(refused.value)
@@ -169,7 +169,7 @@ def test_the_default_refusal_names_the_category_and_the_count(settings):
     category = happening("Workshops")
     RoutedEvent.objects.create(title={"en": "Camp"}, slug={"en": "camp"}).categories.add(category)
     with pytest.raises(InUse) as refused:
-        operations.delete_category(category, actor=None)
+        operations.bin_category(category, actor=None)
     assert (
         str(refused.value) == ("The category Workshops holds 1 item; take it out of the category first.")
         and refused.value.count == 1
@@ -180,12 +180,12 @@ def test_an_empty_category_goes_to_the_bin_and_comes_back_at_the_end(make_user):
     manager = make_user(TOPICS_MANAGE)
     first = topic("First")
     topic("Second")
-    operations.delete_category(first, actor=manager)
+    operations.bin_category(first, actor=manager)
     assert order() == ["Second"]
     assert [entry.name for entry in bin_list(manager)] == ["First"]
     assert [row.category.pk for row in category_rows(TOPIC, trashed=True)] == [first.pk]
     with pytest.raises(NotFound):  # already in the bin
-        operations.delete_category(first, actor=manager)
+        operations.bin_category(first, actor=manager)
     operations.restore_category(first, actor=manager)
     assert order() == ["Second", "First"]
     assert [line.action for line in log_of(first)] == [
@@ -196,8 +196,8 @@ def test_an_empty_category_goes_to_the_bin_and_comes_back_at_the_end(make_user):
 
 
 def test_the_bin_list_shows_each_type_to_its_own_permission_only(make_user):
-    operations.delete_category(topic("Shipping"), actor=None)
-    operations.delete_category(happening("Workshops"), actor=None)
+    operations.bin_category(topic("Shipping"), actor=None)
+    operations.bin_category(happening("Workshops"), actor=None)
     assert [entry.type for entry in bin_list(make_user(TOPICS_MANAGE))] == ["test-topic.category"]
     assert [entry.type for entry in bin_list(make_user(HAPPENINGS_MANAGE))] == ["test-happening.category"]
 
@@ -251,7 +251,7 @@ def test_a_category_and_an_event_at_one_level_refuse_each_others_slug():
 
 def test_a_binned_category_frees_its_address_and_a_restore_is_refused_once_it_is_taken():
     category = happening("Workshops", slug={"en": "workshops"})
-    operations.delete_category(category, actor=None)
+    operations.bin_category(category, actor=None)
     assert Client().get("/happenings/workshops").status_code == 404
     make_event({"en": "workshops"})
     with pytest.raises(ValidationError) as refused:
@@ -299,7 +299,7 @@ def test_resolve_categories_refuses_a_reference_that_names_none_never_drops_it()
 def test_an_items_save_keeps_its_binned_categories_which_no_door_can_name():
     shipping, returns, payment, other = topic("Shipping"), topic("Returns"), topic("Payment"), topic("Other")
     for category in (returns, other):
-        operations.delete_category(category, actor=None)  # to the bin; nothing holds them
+        operations.bin_category(category, actor=None)  # to the bin; nothing holds them
     # The item is in Shipping and Returns (binned); the save names Payment only.
     after = item_categories(TOPIC, [payment.pk], current=[shipping.pk, returns.pk])
     assert after == [payment, returns]  # Shipping left; Returns kept; Other was never the item's

@@ -160,7 +160,7 @@ def test_the_screen_lists_the_categories_with_counts_and_edits_one(manager):
 
 
 def test_the_bin_tab_lists_binned_categories_with_restore(manager):
-    operations.delete_category(topic("Old"), actor=None)
+    operations.bin_category(topic("Old"), actor=None)
     page = manager.get("/cms/testapp-topics/bin/").content.decode()
     assert "Old" in page and "Restore Old" in page
 

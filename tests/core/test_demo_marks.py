@@ -24,7 +24,7 @@ def test_a_demo_finds_its_rows_renamed_or_binned_and_never_another_ones():
     mark_made(binned, demo="shop", key="returns")
     mark_made(editors, demo="other-demo", key="shipping")
     operations.update_category(ours, actor=None, values={"name": {"en": "Delivery"}})
-    operations.delete_category(binned, actor=None)
+    operations.bin_category(binned, actor=None)
     assert made_by_demo(Category, demo="shop") == {"shipping": ours, "returns": binned}
     forget_made(demo="shop", rows=[binned])
     assert made_by_demo(Category, demo="shop") == {"shipping": ours}

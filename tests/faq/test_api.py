@@ -12,7 +12,7 @@ from django.urls import reverse
 from frontdesk.core.api import api
 from frontdesk.core.models import ApiToken
 from frontdesk.faq.models import Placement, Question
-from frontdesk.faq.operations import delete_question
+from frontdesk.faq.operations import bin_question
 from tests.faq.conftest import ANSWER, make_category, make_question
 from tests.project_fields import node, project_fields
 
@@ -145,7 +145,7 @@ def test_a_question_saved_back_as_read_while_its_category_is_binned_returns_to_i
     client.force_login(make_user("faq.view", "faq.manage", "faq.categories.manage"))
     returns, shipping = make_category("Returns"), make_category("Shipping")
     question = make_question("Refund?", categories=[returns.pk, shipping.pk])
-    delete_question(question, actor=None)
+    bin_question(question, actor=None)
     assert client.delete(f"{CATEGORIES}/{returns.pk}").status_code == 204
     assert client.post(f"{BASE}/{question.pk}/restore").status_code == 200
     # The editor's screen reads the question (Returns is not among its categories) and saves it.
@@ -214,7 +214,7 @@ def test_the_list_filters_by_category_in_its_order_by_words_and_shows_the_bin(ed
     one = make_question("Do you ship abroad?", categories=[shipping.pk, payment.pk])
     two = make_question("Can I pay by card?", categories=[payment.pk])
     three = make_question("Where is my parcel?", {"en": "<p>Ask the courier.</p>"}, categories=[shipping.pk])
-    delete_question(make_question("Binned?"), actor=None)
+    bin_question(make_question("Binned?"), actor=None)
     Placement.objects.filter(question=three, category=shipping).update(position=0)  # first in Shipping
 
     def ids(**query) -> list[int]:

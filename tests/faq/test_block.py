@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 
 from frontdesk.blocks.content import clean_content
 from frontdesk.core.categories.models import Category
-from frontdesk.core.categories.operations import delete_category
+from frontdesk.core.categories.operations import bin_category
 from frontdesk.faq.models import Question
-from frontdesk.faq.operations import delete_question, reorder_questions, update_question
+from frontdesk.faq.operations import bin_question, reorder_questions, update_question
 from frontdesk.faq.queries import shown_in
 from tests.faq.conftest import make_category, make_question
 from tests.faq.pages import (
@@ -104,7 +104,7 @@ def test_a_question_complete_in_english_only_is_on_the_english_page_and_not_the_
                   published=True)  # fmt: skip
     make_question({"en": "Unpublished", "de": "Unveröffentlicht"}, BOTH)
     binned = make_question({"en": "Binned", "de": "Weg"}, BOTH, published=True)
-    delete_question(binned, actor=None)
+    bin_question(binned, actor=None)
     publish_page([faq()])
     english = all_titles(client.get("/questions").text)
     german = all_titles(client.get("/de/questions-de").text)
@@ -131,7 +131,7 @@ def test_a_chosen_category_in_the_bin_or_gone_is_skipped_and_a_block_with_all_go
     client, catalog
 ):
     empty = make_category("Empty")
-    delete_category(empty, actor=None)  # to the bin (it holds no question)
+    bin_category(empty, actor=None)  # to the bin (it holds no question)
     gone = make_category("Gone")
     gone_pk = gone.pk
     html = page_html(

@@ -8,12 +8,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import override_settings
 
 from frontdesk.core import log
-from frontdesk.core.categories.operations import delete_category, restore_category
+from frontdesk.core.categories.operations import bin_category, restore_category
 from frontdesk.core.errors import InUse
 from frontdesk.faq.models import Placement, Question
 from frontdesk.faq.operations import (
+    bin_question,
     create_question,
-    delete_question,
     reorder_questions,
     restore_question,
     update_question,
@@ -84,7 +84,7 @@ def test_a_saved_value_is_live_at_once_and_unpublishing_takes_the_question_off()
 def test_delete_puts_the_question_in_the_bin_and_restore_brings_it_back_with_its_anchor():
     question = make_question(published=True)
     anchor = question.anchor
-    delete_question(question, actor=None)
+    bin_question(question, actor=None)
     assert list(in_order()) == [] and list(in_order(trashed=True)) == [question]
     assert shown_in(Question.all_objects.get(pk=question.pk)) == []
     restore_question(Question.all_objects.get(pk=question.pk), actor=None)
@@ -112,15 +112,15 @@ def test_binning_a_category_that_holds_questions_is_refused_with_the_count():
     make_question("One?", categories=[category.pk])
     make_question("Two?", categories=[category.pk])
     with pytest.raises(InUse) as caught:
-        delete_category(category, actor=None)
+        bin_category(category, actor=None)
     assert caught.value.count == 2
     assert "2 questions" in str(caught.value)
 
 
 def test_questions_in_the_bin_do_not_hold_a_category():
     category = make_category("Shipping")
-    delete_question(make_question("One?", categories=[category.pk]), actor=None)
-    delete_category(category, actor=None)  # no refusal: docs/faq.md, "Categories"
+    bin_question(make_question("One?", categories=[category.pk]), actor=None)
+    bin_category(category, actor=None)  # no refusal: docs/faq.md, "Categories"
 
 
 def test_a_categorys_members_come_back_with_it_after_a_save_made_while_it_sat_in_the_bin():
@@ -128,8 +128,8 @@ def test_a_categorys_members_come_back_with_it_after_a_save_made_while_it_sat_in
     first = make_question("First?", categories=[returns.pk, shipping.pk])
     second = make_question("Second?", categories=[returns.pk])
     for question in (first, second):
-        delete_question(question, actor=None)
-    delete_category(returns, actor=None)  # holds only binned questions: allowed
+        bin_question(question, actor=None)
+    bin_category(returns, actor=None)  # holds only binned questions: allowed
     for question in (first, second):
         restore_question(question, actor=None)
     # The panel sends the categories it can show: Returns is in the bin, so not among them.
@@ -190,7 +190,7 @@ def test_an_anchor_never_changes_and_no_door_can_write_it():
 
 def test_the_same_words_give_distinct_anchors_including_against_the_bin():
     first = make_question("Can I pay by card?")
-    delete_question(first, actor=None)
+    bin_question(first, actor=None)
     second = make_question("Can I pay by card?")
     third = make_question("Can I pay by card?")
     assert [first.anchor, second.anchor, third.anchor] == [
@@ -257,7 +257,7 @@ def test_a_categorys_order_after_one_of_its_questions_went_to_the_bin_names_only
     one, binned, three = (
         make_question(f"{word}?", categories=[shipping.pk]) for word in ("One", "Binned", "Three")
     )
-    delete_question(binned, actor=None)
+    bin_question(binned, actor=None)
     reorder_questions([three.pk, one.pk], actor=None, category=shipping.pk)
     assert list(in_category(shipping.pk)) == [three, one]
     stored = dict(Placement.objects.filter(category=shipping).values_list("question_id", "position"))

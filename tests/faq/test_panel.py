@@ -8,7 +8,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from frontdesk.core.panel.sections import SECTIONS
-from frontdesk.faq.operations import delete_question
+from frontdesk.faq.operations import bin_question
 from tests.faq.conftest import make_category, make_question
 from tests.project_fields import node, project_fields
 
@@ -141,7 +141,7 @@ def test_a_viewer_reads_without_order_new_row_or_save(client, faq_viewer):
 
 def test_the_bin_lists_binned_questions_with_restore(editor_client):
     question = make_question("How long?")
-    delete_question(question, actor=None)
+    bin_question(question, actor=None)
     page = page_of(editor_client, "panel:panel-faq-questions:bin")
     assert "How long?" in page and question.anchor in page and "data-restore" in page
     assert "How long?" not in page_of(editor_client, LIST)

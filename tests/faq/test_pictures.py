@@ -10,7 +10,7 @@ from django.test import Client
 from frontdesk.core.models import Picture
 from frontdesk.core.pictures.operations import upload_picture
 from frontdesk.core.pictures.uses import PICTURE_USES, uses_of
-from frontdesk.faq.operations import delete_question
+from frontdesk.faq.operations import bin_question
 from tests.faq.conftest import make_question
 from tests.pictures import picture_file
 
@@ -47,7 +47,7 @@ def test_a_picture_used_only_in_an_answer_is_not_deleted_and_the_refusal_names_t
 
 def test_a_question_in_the_bin_still_uses_its_answers_picture(picture):
     question = make_question("Where is the shop?", f'<img data-picture="{picture.key}" alt="">')
-    delete_question(question, actor=None)
+    bin_question(question, actor=None)
     assert [(kind.name, use.label) for kind, use in uses_of(picture.key)] == [
         ("faq.answers", "Where is the shop?")
     ]

@@ -134,7 +134,7 @@ def test_history_lists_versions_and_restores_one(make_page, client):
 
 def test_the_bin_takes_the_page_off_and_restore_brings_it_back(client, make_page):
     page = make_page("about", publish=True)
-    operations.delete_page(page, actor=None)
+    operations.bin_page(page, actor=None)
     assert client.get("/about").status_code == 404
     assert not Page.objects.filter(pk=page.pk).exists()
     operations.restore_page(Page.all_objects.get(pk=page.pk), actor=None)
@@ -143,7 +143,7 @@ def test_the_bin_takes_the_page_off_and_restore_brings_it_back(client, make_page
 
 def test_restore_is_refused_when_the_address_was_taken_meanwhile(make_page):
     page = make_page("about", publish=True)
-    operations.delete_page(page, actor=None)
+    operations.bin_page(page, actor=None)
     make_page("about", title="Newer")
     with pytest.raises(ValidationError) as refused:
         operations.restore_page(Page.all_objects.get(pk=page.pk), actor=None)

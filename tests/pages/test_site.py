@@ -73,7 +73,7 @@ def test_the_menu_links_published_pages_in_the_editors_order_in_each_language(cl
     make_page("hidden", "Hidden", publish=True)  # not in the menu
     assert menu_links(client.get("/").text) == [("/", "Home"), ("/about", "About"), ("/contact", "Contact")]
     draft = Page.objects.filter(in_menu=True, state="draft").get()
-    operations.sort_menu([contact.pk, draft.pk, home.pk, about.pk], actor=None)
+    operations.reorder_menu([contact.pk, draft.pk, home.pk, about.pk], actor=None)
     assert menu_links(client.get("/de/").text) == [
         ("/de/kontakt", "Kontakt"),
         ("/de/", "Start"),
@@ -88,7 +88,7 @@ def test_the_menu_order_names_every_menu_page_once(make_page):
     one = make_page("one", in_menu=True)
     make_page("two", in_menu=True)
     with pytest.raises(ValidationError) as refused:
-        operations.sort_menu([one.pk], actor=None)
+        operations.reorder_menu([one.pk], actor=None)
     assert "order" in refused.value.message_dict
 
 
@@ -105,7 +105,7 @@ def test_the_sitemap_names_published_pages_with_alternates_and_no_draft(client, 
     make_page({"en": "about", "de": "ueber"}, publish=True)
     make_page("draft-page")
     binned = make_page("binned", publish=True)
-    operations.delete_page(binned, actor=None)
+    operations.bin_page(binned, actor=None)
     xml = client.get("/sitemap.xml").text
     assert "/about</loc>" in xml and "/de/ueber" in xml
     assert "draft-page" not in xml and "binned" not in xml

@@ -179,7 +179,7 @@ def update_question(request: HttpRequest, question: int, payload: QuestionBody):
     summary="Put a question in the bin (off every page; its anchor is kept)",
 )
 def delete_question(request: HttpRequest, question: int):
-    operations.delete_question(_question(question), actor=request.user)
+    operations.bin_question(_question(question), actor=request.user)
     return Answer(204, None)
 
 

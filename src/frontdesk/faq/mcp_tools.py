@@ -74,7 +74,7 @@ def faq_update(actor, id: QuestionRef, changes: QuestionValuesIn) -> dict[str, A
 
 
 def faq_delete(actor, id: QuestionRef) -> dict[str, Any]:
-    binned = operations.delete_question(queries.find_question(id), actor=actor)
+    binned = operations.bin_question(queries.find_question(id), actor=actor)
     return {"binned": outputs.out_for(actor, binned)["question"]}
 
 

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
@@ -26,8 +27,9 @@ from frontdesk.core.categories.models import Category
 from frontdesk.core.categories.queries import item_categories
 from frontdesk.core.errors import NotFound
 from frontdesk.core.fields import merge_translations
+from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.core.languages import site_language_codes
-from frontdesk.core.limits import MAX_ID
+from frontdesk.core.ordering import OrderWords, order_ids, reorder
 from frontdesk.core.project_fields import clean_extra
 from frontdesk.core.richtext import clean_translated_rich_text
 from frontdesk.faq.anchors import anchor_text, new_anchor, slug_of
@@ -38,12 +40,6 @@ from frontdesk.faq.queries import is_complete_in
 
 KEYS = ("question", "answer", "categories", "published", "anchor", "extra")
 LOGGED = ("question", "answer", "published", "extra")
-
-
-def _refuse_unknown(values: Mapping[str, Any]) -> None:
-    unknown = sorted(set(values) - set(KEYS))
-    if unknown:
-        raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
 
 
 def _judged(key: str, work: Any) -> Any:
@@ -57,7 +53,7 @@ def _apply(question: Question, values: Mapping[str, Any]) -> list[Category] | No
     """Put `values` on `question` and judge them by the model's rules; answers the categories
     named (None when `categories` is not among the values). Every refusal at once, each under
     its own name."""
-    _refuse_unknown(values)
+    refuse_unknown_keys(values, KEYS, location="__all__")
     errors: dict[str, list[str]] = {}
 
     def judge(key: str, work) -> Any:
@@ -231,7 +227,7 @@ def update_question(question: Question, *, actor: Actor, values: Mapping[str, An
     return current
 
 
-def delete_question(question: Question, *, actor: Actor) -> Question:
+def bin_question(question: Question, *, actor: Actor) -> Question:
     """Into the bin: off every page, its anchor kept (no other question can take it)."""
     require_permission(actor, MANAGE)
     return put_in_bin(actor, question)
@@ -244,12 +240,11 @@ def restore_question(question: Question, *, actor: Actor) -> Question:
     return restore(actor, question)
 
 
-def _ids(ids: object) -> list[int]:
-    if not isinstance(ids, list | tuple) or any(
-        isinstance(item, bool) or not isinstance(item, int) or not 1 <= item <= MAX_ID for item in ids
-    ):
-        raise ValidationError({"ids": [_("Give the order as a list of question ids.")]})
-    return list(ids)
+QUESTION_ORDER = OrderWords(
+    not_a_list=gettext_lazy("Give the order as a list of question ids."),
+    incomplete=gettext_lazy("Name every question of the list exactly once."),
+    missing=gettext_lazy("There is no question %(ref)s here."),
+)
 
 
 @transaction.atomic
@@ -258,34 +253,18 @@ def reorder_questions(ids: object, *, actor: Actor, category: int | None = None)
     (the whole list); with one, every question of that category outside the bin, and only that
     category's order changes."""
     require_permission(actor, MANAGE)
-    wanted = _ids(ids)
+    wanted = order_ids(ids, location="ids", words=QUESTION_ORDER)
     if category is None:
-        rows = {row.pk: row for row in Question.objects.select_for_update().order_by("pk")}
-        _same_set(wanted, rows)
-        for position, pk in enumerate(wanted, start=1):
-            rows[pk].position = position
-        Question.objects.bulk_update(rows.values(), ["position"])
+        reorder(Question.objects.all(), wanted, words=QUESTION_ORDER)
         return
     owner = Category.objects.select_for_update().filter(pk=category, type=CATEGORY_TYPE).first()
     if owner is None:
         raise ValidationError({"category": [_("There is no category %(ref)s.") % {"ref": category}]})
-    placements = {
-        row.question_id: row
-        for row in Placement.objects.select_for_update()
-        .filter(category=owner, question__deleted_at__isnull=True)
-        .order_by("pk")
-    }
-    _same_set(wanted, placements)
-    for position, pk in enumerate(wanted, start=1):
-        placements[pk].position = position
-    Placement.objects.bulk_update(placements.values(), ["position"])
-
-
-def _same_set(wanted: list[int], rows: Mapping[int, Any]) -> None:
-    unknown = [pk for pk in dict.fromkeys(wanted) if pk not in rows]
-    if unknown:
-        raise ValidationError(
-            {"ids": [_("There is no question %(ref)s here.") % {"ref": ", ".join(str(pk) for pk in unknown)}]}
-        )
-    if len(wanted) != len(set(wanted)) or set(wanted) != set(rows):
-        raise ValidationError({"ids": [_("Name every question of the list exactly once.")]})
+    placements = Placement.objects.filter(category=owner, question__deleted_at__isnull=True)
+    # The list names questions; what is ordered is their placements in this category.
+    placement_of = dict(placements.values_list("question_id", "pk"))
+    absent = [pk for pk in dict.fromkeys(wanted) if pk not in placement_of]
+    if absent:
+        ref = ", ".join(str(pk) for pk in absent)
+        raise ValidationError({"ids": [str(QUESTION_ORDER.missing) % {"ref": ref}]})
+    reorder(placements, [placement_of[pk] for pk in wanted], words=QUESTION_ORDER)

@@ -148,7 +148,7 @@ def get_menu(request: HttpRequest):
 
 @router.put("/menu", response=answers(204, None), permission=MANAGE, summary="Store the menu's order")
 def sort_menu(request: HttpRequest, payload: MenuOrderIn):
-    operations.sort_menu(payload.order, actor=request.user)
+    operations.reorder_menu(payload.order, actor=request.user)
     return Status(204, None)
 
 
@@ -298,7 +298,7 @@ def page_log(request: HttpRequest, page: int):
 
 @router.delete("/{page}", response=answers(204, None), permission=MANAGE, summary="Move the page to the bin")
 def delete_page(request: HttpRequest, page: int):
-    operations.delete_page(queries.find_page(page), actor=request.user)
+    operations.bin_page(queries.find_page(page), actor=request.user)
     return Status(204, None)
 
 

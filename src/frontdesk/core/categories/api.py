@@ -136,7 +136,7 @@ def category_router(
         description="Refused with 409 {message, in_use} while the category holds items; in_use is their count.",
     )
     def delete_category(request: HttpRequest, category: int):
-        operations.delete_category(find_category(type_name, category), actor=request.user)
+        operations.bin_category(find_category(type_name, category), actor=request.user)
         return Answer(204, None)
 
     @router.post(

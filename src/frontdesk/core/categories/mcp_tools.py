@@ -60,7 +60,7 @@ def register_category_tools(
         return {"category": category_changed(actor, needed, changed, scope=reading)}
 
     def delete(actor, category: Ref) -> dict[str, Any]:
-        binned = operations.delete_category(find_category(type_name, category), actor=actor)
+        binned = operations.bin_category(find_category(type_name, category), actor=actor)
         return {"binned": category_changed(actor, needed, binned, scope=reading)}
 
     def reorder(actor, order: CategoryOrderIn) -> dict[str, Any]:

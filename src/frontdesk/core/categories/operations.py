@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
@@ -27,7 +28,9 @@ from frontdesk.core.categories.queries import category_type, next_position
 from frontdesk.core.categories.types import CategoryType, unnamed_in_use
 from frontdesk.core.errors import InUse, NotFound
 from frontdesk.core.fields import merge_translations
+from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.core.languages import default_language, translate
+from frontdesk.core.ordering import OrderWords, reorder
 from frontdesk.core.pictures.queries import clean_picture_key
 from frontdesk.core.project_fields import clean_extra
 from frontdesk.core.richtext import clean_translated_rich_text
@@ -74,9 +77,7 @@ def _slugs(stored: Mapping[str, str] | None, sent: Any) -> dict[str, str]:
 
 def _apply(kind: CategoryType, category: Category, values: Mapping[str, Any]) -> None:
     """Put `values` on `category`, judged; every refused value is named at once, under its key."""
-    unknown = sorted(set(values) - set(VALUES))
-    if unknown:
-        raise ValidationError({"__all__": [_("Unknown value: %(names)s.") % {"names": ", ".join(unknown)}]})
+    refuse_unknown_keys(values, VALUES, location="__all__")
     errors: dict[str, list[str]] = {}
 
     def judge(key: str, work) -> None:
@@ -190,7 +191,7 @@ def update_category(category: Category, *, actor: Actor, values: Mapping[str, An
 
 
 @transaction.atomic
-def delete_category(category: Category, *, actor: Actor) -> Category:
+def bin_category(category: Category, *, actor: Actor) -> Category:
     """Into the bin, with its addresses released; refused with InUse (409, the count beside the
     words) while it holds items, for every type alike."""
     kind = category_type(category.type)
@@ -214,22 +215,16 @@ def restore_category(category: Category, *, actor: Actor) -> Category:
     return bin_operations.restore(actor, category)
 
 
+CATEGORY_ORDER = OrderWords(
+    incomplete=gettext_lazy("Name every category of the list exactly once."),
+    missing=gettext_lazy("There is no category %(ref)s."),
+)
+
+
 @transaction.atomic
 def reorder_categories(type_name: str, *, actor: Actor, ids: list[int]) -> list[Category]:
     """Store the order of the type's categories: `ids` names every one outside the bin exactly
     once (a list that leaves one out or names another is refused under `ids`)."""
     kind = category_type(type_name)
     _require(actor, kind)
-    rows = {row.pk: row for row in Category.objects.select_for_update().filter(type=kind.name)}
-    wanted = list(ids)
-    unknown = [pk for pk in dict.fromkeys(wanted) if pk not in rows]
-    if unknown:
-        raise ValidationError(
-            {"ids": [_("There is no category %(ref)s.") % {"ref": ", ".join(str(pk) for pk in unknown)}]}
-        )
-    if len(wanted) != len(set(wanted)) or set(wanted) != set(rows):
-        raise ValidationError({"ids": [_("Name every category of the list exactly once.")]})
-    for position, pk in enumerate(wanted, start=1):
-        rows[pk].position = position
-    Category.objects.bulk_update(rows.values(), ["position"])
-    return [rows[pk] for pk in wanted]
+    return reorder(Category.objects.filter(type=kind.name), ids, words=CATEGORY_ORDER)

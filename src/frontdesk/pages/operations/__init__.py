@@ -1,10 +1,10 @@
 """The page operations (docs/host.md, "Pages"): every rule about pages, once, for every door."""
 
 from frontdesk.pages.operations.blocks_edit import edit_blocks
-from frontdesk.pages.operations.menu import sort_menu
+from frontdesk.pages.operations.menu import reorder_menu
 from frontdesk.pages.operations.pages import (
+    bin_page,
     create_page,
-    delete_page,
     discard_draft,
     publish_page,
     restore_page,
@@ -14,14 +14,14 @@ from frontdesk.pages.operations.pages import (
 )
 
 __all__ = [
+    "bin_page",
     "create_page",
-    "delete_page",
     "discard_draft",
     "edit_blocks",
     "publish_page",
+    "reorder_menu",
     "restore_page",
     "restore_page_version",
     "save_page",
-    "sort_menu",
     "unpublish_page",
 ]

@@ -17,7 +17,7 @@ from frontdesk.core import log, versions
 from frontdesk.core.acting import Actor
 from frontdesk.core.bin import operations as bin_operations
 from frontdesk.core.fields import merge_translations
-from frontdesk.core.inputs import NOT_GIVEN
+from frontdesk.core.inputs import NOT_GIVEN, refuse_unknown_keys
 from frontdesk.core.languages import site_language_codes
 from frontdesk.core.project_fields.values import clean_extra
 from frontdesk.core.routes.claims import claim_routes
@@ -30,12 +30,6 @@ from frontdesk.pages.queries import ROUTE_TYPE
 VERSIONED = ("title", "slug", "content", "extra", "seo")
 PLACEMENT = ("is_home", "in_menu")
 KNOWN = {*VERSIONED, *PLACEMENT}
-
-
-def _unknown(values: dict[str, Any]) -> None:
-    unknown = sorted(set(values) - KNOWN)
-    if unknown:
-        raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
 
 
 def merged_content(stored: object, sent: object) -> dict[str, list[dict]]:
@@ -106,7 +100,7 @@ def create_page(*, actor: Actor, values: dict[str, Any]) -> Page:
     """A new draft page from `values` (title and slug required; content, extra, seo, is_home,
     in_menu optional); its addresses are claimed at once, so nobody takes them meanwhile."""
     require(actor)
-    _unknown(values)
+    refuse_unknown_keys(values, KNOWN, location="__all__")
     errors: dict[str, list[str]] = {}
     page = Page()
     for name in ("title", "slug"):
@@ -142,7 +136,7 @@ def save_page(page: Page, *, actor: Actor, values: dict[str, Any], revision: int
     the content by language) if `revision` is still the page's; the home and menu flags change at
     once. A published page keeps showing its published values until Publish."""
     require(actor)
-    _unknown(values)
+    refuse_unknown_keys(values, KNOWN, location="__all__")
     current = locked(page, revision)
     saved = versions.save_draft(actor, current, values=_versioned_values(current, values), revision=revision)
     follow_address(saved)
@@ -184,7 +178,7 @@ def restore_page_version(page: Page, number: int, *, actor: Actor, revision: int
 
 
 @transaction.atomic
-def delete_page(page: Page, *, actor: Actor) -> Page:
+def bin_page(page: Page, *, actor: Actor) -> Page:
     """Into the bin: off the site and out of the menu's list, its addresses free for others. A
     home page gives up the flag (a restored page does not take it back from another)."""
     require(actor)
