@@ -183,7 +183,7 @@ CHANGES: dict[str, Row] = {
     f"{PAGES}.edit_blocks": Row(
         PAGES_MANAGE,
         lambda actor, s: _pages("edit_blocks")(
-            s["page"], actor=actor, language="en", operations=[], publish=True
+            s["page"], actor=actor, values={"language": "en", "operations": [], "publish": True}
         ),
     ),
     f"{PAGES}.bin_page": Row(PAGES_MANAGE, lambda actor, s: _pages("bin_page")(s["page"], actor=actor)),

@@ -5,19 +5,22 @@ answers with the shapes of outputs.py."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any, Literal
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from ninja import Query, Schema, Status
+from ninja import Query, Schema
+from ninja import Status as Reply
 from pydantic import Field, field_validator
 
 from frontdesk.core.api.pagination import Page as Paginated
 from frontdesk.core.api.pagination import PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import WrittenOut, answers
+from frontdesk.core.bin.doors import bin_routes
 from frontdesk.core.errors import NotFound
 from frontdesk.core.inputs import refuse_unstorable_text
 from frontdesk.core.languages import default_language, site_language_codes
@@ -130,7 +133,7 @@ def list_pages(request: HttpRequest, query: Query[PagesQuery]):
     "", response=answers(201, PageOut | WrittenOut), permission=MANAGE, summary="Create a draft page"
 )
 def create_page(request: HttpRequest, payload: PageIn):
-    return Status(
+    return Reply(
         201, page_changed(request.user, operations.create_page(actor=request.user, values=payload.values()))
     )
 
@@ -149,7 +152,7 @@ def get_menu(request: HttpRequest):
 @router.put("/menu", response=answers(204, None), permission=MANAGE, summary="Store the menu's order")
 def sort_menu(request: HttpRequest, payload: MenuOrderIn):
     operations.reorder_menu(payload.order, actor=request.user)
-    return Status(204, None)
+    return Reply(204, None)
 
 
 @router.get(
@@ -223,12 +226,7 @@ def discard_draft(request: HttpRequest, page: int, payload: StepIn):
 )
 def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
     edited, blocks = operations.edit_blocks(
-        queries.find_page(page),
-        actor=request.user,
-        language=payload.language,
-        operations=[operation.model_dump(exclude_none=True) for operation in payload.operations],
-        publish=payload.publish,
-        revision=payload.revision,
+        queries.find_page(page), actor=request.user, values=payload.values()
     )
     return blocks_changed(request.user, edited, payload.language, blocks)
 
@@ -296,19 +294,17 @@ def page_log(request: HttpRequest, page: int):
     return log_lines(queries.find_page(page))
 
 
-@router.delete("/{page}", response=answers(204, None), permission=MANAGE, summary="Move the page to the bin")
-def delete_page(request: HttpRequest, page: int):
-    operations.bin_page(queries.find_page(page), actor=request.user)
-    return Status(204, None)
-
-
-@router.post(
-    "/{page}/restore",
-    response=answers(200, PageOut | WrittenOut),
+bin_routes(
+    router,
+    "/{page}",
+    module=__name__,
+    noun="page",
     permission=MANAGE,
-    summary="Take the page out of the bin",
+    find=queries.find_page,
+    find_in_bin=partial(queries.find_page, in_bin=True),
+    put_in_bin=operations.bin_page,
+    restore=operations.restore_page,
+    restored=page_changed,
+    response=PageOut | WrittenOut,
+    summaries=("Move the page to the bin", "Take the page out of the bin"),
 )
-def restore_page(request: HttpRequest, page: int):
-    return page_changed(
-        request.user, operations.restore_page(queries.find_page(page, in_bin=True), actor=request.user)
-    )

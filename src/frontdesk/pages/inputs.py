@@ -136,3 +136,12 @@ class BlocksEditIn(Input):
     )
     publish: bool = Field(False, description="true publishes the page after the change.")
     revision: Revision | None = Field(None, description="The revision the caller read (checked when given).")
+
+    def values(self) -> dict[str, Any]:
+        """The edit as operations.edit_blocks takes it: each operation without its unset names."""
+        return {
+            "language": self.language,
+            "operations": [operation.model_dump(exclude_none=True) for operation in self.operations],
+            "publish": self.publish,
+            "revision": self.revision,
+        }

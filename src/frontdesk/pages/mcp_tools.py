@@ -55,15 +55,7 @@ def pages_publish(actor, page: PageRef, step: StepIn) -> dict[str, Any]:
 
 
 def blocks_edit_content(actor, page: PageRef, edit: BlocksEditIn) -> dict[str, Any]:
-    chosen = queries.find_page(page)
-    edited, blocks = operations.edit_blocks(
-        chosen,
-        actor=actor,
-        language=edit.language,
-        operations=[operation.model_dump(exclude_none=True) for operation in edit.operations],
-        publish=edit.publish,
-        revision=edit.revision,
-    )
+    edited, blocks = operations.edit_blocks(queries.find_page(page), actor=actor, values=edit.values())
     return blocks_changed(actor, edited, edit.language, blocks)
 
 

@@ -7,6 +7,7 @@ every save judges content (frontdesk.blocks.content.clean_content), and a refusa
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -95,19 +96,15 @@ def _rekeyed(error: ValidationError, language: str, by_place: dict[int, int]) ->
 
 
 @transaction.atomic
-def edit_blocks(
-    page: Page,
-    *,
-    actor: Actor,
-    language: str,
-    operations: list[dict],
-    publish: bool = False,
-    revision: int | None = None,
-) -> tuple[Page, list[dict]]:
-    """Apply `operations` to the draft's blocks in `language` and save the draft (publishing it
-    when `publish`); answer the page and the language's blocks. Without operations nothing is
-    saved (a publish still happens when asked). `revision`, when given, must be the page's."""
+def edit_blocks(page: Page, *, actor: Actor, values: Mapping[str, Any]) -> tuple[Page, list[dict]]:
+    """Apply `values["operations"]` to the draft's blocks in `values["language"]` and save the
+    draft (publishing it when `values["publish"]`); answer the page and the language's blocks.
+    Without operations nothing is saved (a publish still happens when asked). `values["revision"]`,
+    when given, must be the page's (pages/inputs.BlocksEditIn.values())."""
     require(actor)
+    language = values["language"]
+    operations: list[dict] = values.get("operations") or []
+    publish, revision = bool(values.get("publish")), values.get("revision")
     if language not in site_language_codes():
         raise ValidationError(
             {
