@@ -10,6 +10,7 @@ path (`/reorder`) is registered before the one with a parameter it would otherwi
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.http import HttpRequest
@@ -19,6 +20,7 @@ from pydantic import Field
 
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import answers
+from frontdesk.core.bin.doors import bin_routes
 from frontdesk.faq import operations, outputs, queries
 from frontdesk.faq.inputs import QuestionBody, ReorderIn
 from frontdesk.faq.permissions import MANAGE, VIEW
@@ -172,23 +174,20 @@ def update_question(request: HttpRequest, question: int, payload: QuestionBody):
     return outputs.out_for(request.user, changed)
 
 
-@router.delete(
+bin_routes(
+    router,
     "/questions/{question}",
-    response=answers(204, None),
+    module=__name__,
+    noun="question",
     permission=MANAGE,
-    summary="Put a question in the bin (off every page; its anchor is kept)",
+    find=queries.find_question,
+    find_in_bin=partial(queries.find_question, trashed=True),
+    put_in_bin=operations.bin_question,
+    restore=operations.restore_question,
+    restored=outputs.out_for,
+    response=QuestionOut,
+    summaries=(
+        "Put a question in the bin (off every page; its anchor is kept)",
+        "Take a question out of the bin, with its anchor, categories and published value",
+    ),
 )
-def delete_question(request: HttpRequest, question: int):
-    operations.bin_question(_question(question), actor=request.user)
-    return Answer(204, None)
-
-
-@router.post(
-    "/questions/{question}/restore",
-    response=answers(200, QuestionOut),
-    permission=MANAGE,
-    summary="Take a question out of the bin, with its anchor, categories and published value",
-)
-def restore_question(request: HttpRequest, question: int):
-    restored = operations.restore_question(queries.find_question(question, trashed=True), actor=request.user)
-    return outputs.out_for(request.user, restored)
