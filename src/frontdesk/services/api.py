@@ -83,7 +83,7 @@ def create_service(request: HttpRequest, payload: ServiceIn):
     summary="Store the services' order",
 )
 def sort_services(request: HttpRequest, payload: OrderIn):
-    operations.reorder_services(payload.order, actor=request.user)
+    operations.reorder_services(actor=request.user, ids=payload.order)
     return Reply(204, None)
 
 

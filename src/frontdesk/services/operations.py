@@ -154,8 +154,8 @@ def restore_service(service: Service, *, actor: Actor) -> Service:
 
 
 @transaction.atomic
-def reorder_services(order: list, *, actor: Actor) -> None:
-    """Store the dragged order: `order` names every service outside the bin exactly once
-    (core/ordering, refused under `order`)."""
+def reorder_services(*, actor: Actor, ids: list) -> None:
+    """Store the dragged order: `ids` names every service outside the bin exactly once
+    (core/ordering, refused under `order`, the API body's name)."""
     require_permission(actor, MANAGE)
-    reorder(Service.objects.all(), order, location="order", words=ORDER_WORDS)
+    reorder(Service.objects.all(), ids, location="order", words=ORDER_WORDS)

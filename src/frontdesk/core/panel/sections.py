@@ -2,7 +2,7 @@
 
     register_section(Section(key="inbox", label=_("Inbox"), icon="inbox",
                              permission="inbox.view", order=10, landing=True,
-                             urlconf="frontdesk.inbox.panel_urls"))
+                             urlconf="frontdesk.inbox.panel.urls"))
 
 The menu shows the sections a user may open; the landing section is the first visible one
 registered with `landing=True`, else the first visible one. A site moves a section to another

@@ -28,7 +28,7 @@ from rich.progress import Progress
 from frontdesk.core.models import LogEntry
 from frontdesk.inbox.answers import CleanAnswer
 from frontdesk.inbox.models import Answer, Form, Status, Submission
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 from frontdesk.inbox.operations.intake import answers_hash
 from frontdesk.inbox.operations.tallies import recount
 from frontdesk.inbox.uploads import clean_files, file_answers, remove_files, store_files
@@ -121,8 +121,8 @@ class Command(BaseCommand):
             number = next(numbers)
             fields = BASE_FIELDS + rng.sample(OPTIONAL_FIELDS, rng.randint(1, 3)) + [FILE_FIELD] * with_files
             made.append(
-                save_form(
-                    None,
+                create_form(
+                    actor=None,
                     values={
                         "slug": f"bench-{number}",
                         "title": {"en": f"Bench form {number}"},
