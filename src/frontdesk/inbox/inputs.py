@@ -178,7 +178,7 @@ class FormChange(Input):
     )
 
     def values(self) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
-        """The form's values given and the fields given, as `save_form` takes them."""
+        """The form's values given and the fields given, as `create_form`/`update_form` takes them."""
         values = self.model_dump(exclude_unset=True)
         return values, values.pop("fields", None)
 

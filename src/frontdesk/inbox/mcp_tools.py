@@ -166,9 +166,12 @@ def inbox_form_save(
     existing = None if form is None else queries.find_form(form)
     values, fields = changes.values()
     # null keeps a form value here (an agent's "no change"); option keys, project fields and
-    # fields given are merged with the stored ones by save_form.
+    # fields given are merged with the stored ones by update_form.
     values = {key: value for key, value in values.items() if value is not None}
-    saved = operations.update_form(existing, actor=actor, values=values, fields=fields or [])
+    if existing is None:
+        saved = operations.create_form(actor=actor, values=values, fields=fields or [])
+    else:
+        saved = operations.update_form(existing, actor=actor, values=values, fields=fields or [])
     return {"created": existing is None, "form": changed_out(actor, VIEW, saved, _form)}
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
-from ninja import Query, Status
+from ninja import Query
+from ninja import Status as Reply
 
 from frontdesk.core.api.schemas import WrittenOut, answers
 from frontdesk.core.outputs import changed_out
@@ -36,7 +37,7 @@ def list_forms(request: HttpRequest):
 def create_form(request: HttpRequest, payload: FormIn):
     values, fields = payload.values()
     created = operations.create_form(actor=request.user, values=values, fields=fields)
-    return Status(201, changed_out(request.user, READ, created, form_out))
+    return Reply(201, changed_out(request.user, READ, created, form_out))
 
 
 # Before /forms/{form}: the first path that matches takes the request.
@@ -45,7 +46,7 @@ def create_form(request: HttpRequest, payload: FormIn):
 )
 def sort_forms(request: HttpRequest, payload: OrderIn):
     operations.reorder_forms(actor=request.user, ids=payload.order)
-    return Status(204, None)
+    return Reply(204, None)
 
 
 @router.get("/forms/{form}", response=answers(200, FormOut), permission=VIEW, summary="One form")
@@ -75,7 +76,7 @@ def update_form(request: HttpRequest, form: int, payload: FormChange):
 )
 def delete_form(request: HttpRequest, form: int):
     operations.purge_form(lookups.form(form), actor=request.user)
-    return Status(204, None)
+    return Reply(204, None)
 
 
 @router.post(
@@ -87,7 +88,7 @@ def delete_form(request: HttpRequest, form: int):
 def duplicate_form(request: HttpRequest, form: int, payload: DuplicateIn):
     values = {key: value for key, value in payload.model_dump(exclude_unset=True).items() if value}
     copy = operations.duplicate_form(lookups.form(form), actor=request.user, values=values)
-    return Status(201, changed_out(request.user, READ, copy, form_out))
+    return Reply(201, changed_out(request.user, READ, copy, form_out))
 
 
 @router.get(
@@ -113,7 +114,7 @@ def list_fields(request: HttpRequest, form: int, query: Query[FieldsQuery]):
 def create_field(request: HttpRequest, form: int, payload: FieldIn):
     values = payload.model_dump(exclude_unset=True)
     field = operations.create_field(lookups.form(form), actor=request.user, values=values)
-    return Status(201, changed_out(request.user, READ, field, field_out))
+    return Reply(201, changed_out(request.user, READ, field, field_out))
 
 
 @router.post(
@@ -124,7 +125,7 @@ def create_field(request: HttpRequest, form: int, payload: FieldIn):
 )
 def sort_fields(request: HttpRequest, form: int, payload: OrderIn):
     operations.reorder_fields(lookups.form(form), actor=request.user, ids=payload.order)
-    return Status(204, None)
+    return Reply(204, None)
 
 
 @router.put(
@@ -149,4 +150,4 @@ def update_field(request: HttpRequest, form: int, field: int, payload: FieldIn):
 def delete_field(request: HttpRequest, form: int, field: int):
     chosen = lookups.form(form)
     operations.bin_field(lookups.field(chosen, field), actor=request.user)
-    return Status(204, None)
+    return Reply(204, None)

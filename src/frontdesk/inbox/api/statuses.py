@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
-from ninja import Status as Answer
+from ninja import Status as Reply
 
 from frontdesk.core.api.schemas import answers
 from frontdesk.inbox import operations, queries
@@ -34,7 +34,7 @@ def list_statuses(request: HttpRequest):
 )
 def create_status(request: HttpRequest, payload: StatusIn):
     status = operations.create_status(actor=request.user, values=payload.model_dump(exclude_unset=True))
-    return Answer(201, status_out(status))
+    return Reply(201, status_out(status))
 
 
 @router.post(
@@ -45,7 +45,7 @@ def create_status(request: HttpRequest, payload: StatusIn):
 )
 def sort_statuses(request: HttpRequest, payload: OrderIn):
     operations.reorder_statuses(actor=request.user, ids=payload.order)
-    return Answer(204, None)
+    return Reply(204, None)
 
 
 @router.put(
@@ -70,7 +70,7 @@ def update_status(request: HttpRequest, status: int, payload: StatusChange):
 )
 def delete_status(request: HttpRequest, status: int):
     operations.purge_status(lookups.status(status), actor=request.user)
-    return Answer(204, None)
+    return Reply(204, None)
 
 
 @router.get(

@@ -7,7 +7,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, StreamingHttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from ninja import Query, Schema, Status
+from ninja import Query, Schema
+from ninja import Status as Reply
 
 from frontdesk.core.api.auth import may_read
 from frontdesk.core.api.schemas import ERRORS, answers
@@ -94,7 +95,7 @@ def create_submission(request: HttpRequest, form: int, payload: SubmissionIn):
         actor=request.user,
         language=payload.language,
     )
-    return Status(201 if created else 200, _changed(request, submission.pk))
+    return Reply(201 if created else 200, _changed(request, submission.pk))
 
 
 @router.get(
@@ -175,4 +176,4 @@ def update_submission(request: HttpRequest, submission: int, payload: Submission
 )
 def mark_read(request: HttpRequest, submission: int, payload: ReadIn):
     operations.mark_read(lookups.submission(submission), actor=request.user, read=payload.read)
-    return Status(204, None)
+    return Reply(204, None)

@@ -47,7 +47,7 @@ def duplicate_form(form: Form, *, actor: Actor, values: dict) -> Form:
     switched off.
 
     `values` may name the copy's `slug` (default `<slug>-copy`, `-copy-2`...) and `title`
-    (default: each language's title with " (copy)"). The copy goes through `save_form`, so the
+    (default: each language's title with " (copy)"). The copy goes through `create_form`/`update_form`, so the
     same rules hold; it starts switched off so nothing goes live before someone reviews it.
     """
     require_permission(actor, MANAGE)

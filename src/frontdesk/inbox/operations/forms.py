@@ -1,6 +1,6 @@
 """Forms: find one, check its slug, options and recipients, save it with its fields, delete and sort.
 
-`save_form` changes only what it is given: form values that are named, fields matched by id or
+`create_form`/`update_form` changes only what it is given: form values that are named, fields matched by id or
 machine name (inbox/operations/fields.py); a field carrying `remove: true` is put aside (soft
 deletion, its earlier answers stay readable); fields that are not named are left alone. The panel
 editor, the API and the MCP tool `inbox_form_save` all come through here, so they refuse the same

@@ -137,7 +137,7 @@ def update_submissions(form: Form, *, actor: Actor, values: dict) -> int:
     if (status is None) == (not delete):
         raise ValidationError({"__all__": [_("Choose a status or deletion.")]})
     try:
-        wanted = {int(pk) for pk in ids}
+        wanted = {int(pk) for pk in ids or ()}
     except (TypeError, ValueError):
         raise ValidationError({"ids": [_("Give the selection as a list of ids.")]}) from None
     chosen = list(Submission.objects.filter(form=form, pk__in=wanted))

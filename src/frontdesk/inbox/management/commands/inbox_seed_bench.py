@@ -1,7 +1,7 @@
 """`frontdesk inbox_seed_bench --forms 20 --submissions 1000000 [--files 0] [--seed 1] [--append]`
 
 Fills the inbox with realistic data for the benchmarks (bench/panel.py, bench/export.py). Forms
-come through `save_form`; submissions, their answers and log lines are bulk-created in batches,
+come through `create_form`/`update_form`; submissions, their answers and log lines are bulk-created in batches,
 one transaction each, and the kept counts are rebuilt at the end (`tallies.recount`). The data
 (docs/performance.md, "Seeded data"): two years of submissions, older ones mostly handled,
 about 5 % spam and 30 % unread, a quarter of the rest assigned, messages from a small vocabulary
