@@ -90,13 +90,13 @@ def posts(slug: str, token: str, origin: str) -> Callable[[], tuple[bytes, dict[
 def _make_forms() -> dict[str, str]:
     from frontdesk.inbox.antispam import issue_timestamp
     from frontdesk.inbox.models import Form
-    from frontdesk.inbox.operations import save_form
+    from frontdesk.inbox.operations import create_form
 
     tokens = {}
     for slug, recipients in ((PLAIN, {}), (MAILED, {"addresses": RECIPIENTS})):
         if not Form.objects.filter(slug=slug).exists():
-            save_form(
-                None,
+            create_form(
+                actor=None,
                 values={"slug": slug, "title": {"en": slug}, "options": {"recipients": recipients}},
                 fields=FIELDS,
             )

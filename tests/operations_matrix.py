@@ -153,7 +153,7 @@ CHANGES: dict[str, Row] = {
         SERVICES_MANAGE, lambda actor, s: _services("restore_service")(s["binned_service"], actor=actor)
     ),
     f"{SERVICES}.reorder_services": Row(
-        SERVICES_MANAGE, lambda actor, s: _services("reorder_services")([s["service"].pk], actor=actor)
+        SERVICES_MANAGE, lambda actor, s: _services("reorder_services")(actor=actor, ids=[s["service"].pk])
     ),
     # Pages.
     f"{PAGES}.create_page": Row(
@@ -201,38 +201,61 @@ CHANGES: dict[str, Row] = {
     ),
     f"{INBOX}.update_submission": Row(
         INBOX_UPDATE,
-        lambda actor, s: _inbox("update_submission")(actor, s["submission"], status=s["status"].pk),
+        lambda actor, s: _inbox("update_submission")(
+            s["submission"], actor=actor, values={"status": s["status"].pk}
+        ),
     ),
-    f"{INBOX}.mark_read": Row(INBOX_VIEW, lambda actor, s: _inbox("mark_read")(actor, s["submission"])),
-    f"{INBOX}.mass_update": Row(
+    f"{INBOX}.mark_read": Row(INBOX_VIEW, lambda actor, s: _inbox("mark_read")(s["submission"], actor=actor)),
+    f"{INBOX}.update_submissions": Row(
         INBOX_UPDATE,
-        lambda actor, s: _inbox("mass_update")(actor, s["form"], [s["submission"].pk], status=s["status"].pk),
+        lambda actor, s: _inbox("update_submissions")(
+            s["form"], actor=actor, values={"ids": [s["submission"].pk], "status": s["status"].pk}
+        ),
     ),
-    f"{INBOX}.delete_submission": Row(
-        INBOX_UPDATE, lambda actor, s: _inbox("delete_submission")(actor, s["submission"])
+    f"{INBOX}.purge_submission": Row(
+        INBOX_UPDATE, lambda actor, s: _inbox("purge_submission")(s["submission"], actor=actor)
     ),
-    f"{INBOX}.save_form": Row(
-        INBOX_MANAGE, lambda actor, s: _inbox("save_form")(actor, s["form"], values={"title": {"en": "Y"}})
-    ),
-    f"{INBOX}.duplicate_form": Row(INBOX_MANAGE, lambda actor, s: _inbox("duplicate_form")(actor, s["form"])),
-    f"{INBOX}.delete_form": Row(INBOX_MANAGE, lambda actor, s: _inbox("delete_form")(actor, s["form"])),
-    f"{INBOX}.sort_forms": Row(INBOX_MANAGE, lambda actor, s: _inbox("sort_forms")(actor, [s["form"].pk])),
-    f"{INBOX}.save_field": Row(
+    f"{INBOX}.create_form": Row(
         INBOX_MANAGE,
-        lambda actor, s: _inbox("save_field")(actor, s["form"], s["field"], values={"label": {"en": "Y"}}),
+        lambda actor, s: _inbox("create_form")(actor=actor, values={"slug": "new", "title": {"en": "Y"}}),
     ),
-    f"{INBOX}.remove_field": Row(
-        INBOX_MANAGE, lambda actor, s: _inbox("remove_field")(actor, s["form"], s["field"])
+    f"{INBOX}.update_form": Row(
+        INBOX_MANAGE,
+        lambda actor, s: _inbox("update_form")(s["form"], actor=actor, values={"title": {"en": "Y"}}),
     ),
-    f"{INBOX}.sort_fields": Row(
-        INBOX_MANAGE, lambda actor, s: _inbox("sort_fields")(actor, s["form"], [s["field"].pk])
+    f"{INBOX}.duplicate_form": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("duplicate_form")(s["form"], actor=actor, values={})
     ),
-    f"{INBOX}.save_status": Row(
-        INBOX_MANAGE, lambda actor, s: _inbox("save_status")(actor, s["status"], {"label": {"en": "Y"}})
+    f"{INBOX}.purge_form": Row(INBOX_MANAGE, lambda actor, s: _inbox("purge_form")(s["form"], actor=actor)),
+    f"{INBOX}.reorder_forms": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("reorder_forms")(actor=actor, ids=[s["form"].pk])
     ),
-    f"{INBOX}.delete_status": Row(INBOX_MANAGE, lambda actor, s: _inbox("delete_status")(actor, s["status"])),
-    f"{INBOX}.sort_statuses": Row(
-        INBOX_MANAGE, lambda actor, s: _inbox("sort_statuses")(actor, [s["status"].pk])
+    f"{INBOX}.create_field": Row(
+        INBOX_MANAGE,
+        lambda actor, s: _inbox("create_field")(
+            s["form"], actor=actor, values={"label": {"en": "Y"}, "type": "text"}
+        ),
+    ),
+    f"{INBOX}.update_field": Row(
+        INBOX_MANAGE,
+        lambda actor, s: _inbox("update_field")(s["field"], actor=actor, values={"label": {"en": "Y"}}),
+    ),
+    f"{INBOX}.bin_field": Row(INBOX_MANAGE, lambda actor, s: _inbox("bin_field")(s["field"], actor=actor)),
+    f"{INBOX}.reorder_fields": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("reorder_fields")(s["form"], actor=actor, ids=[s["field"].pk])
+    ),
+    f"{INBOX}.create_status": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("create_status")(actor=actor, values={"label": {"en": "Y"}})
+    ),
+    f"{INBOX}.update_status": Row(
+        INBOX_MANAGE,
+        lambda actor, s: _inbox("update_status")(s["status"], actor=actor, values={"label": {"en": "Y"}}),
+    ),
+    f"{INBOX}.purge_status": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("purge_status")(s["status"], actor=actor)
+    ),
+    f"{INBOX}.reorder_statuses": Row(
+        INBOX_MANAGE, lambda actor, s: _inbox("reorder_statuses")(actor=actor, ids=[s["status"].pk])
     ),
 }
 
@@ -249,7 +272,6 @@ NOT_CHANGES: dict[str, str] = {
     f"{PICTURES}.remove_renditions": "the renditions task's file removals",
     f"{PICTURES}.remake_picture": "the system's `frontdesk pictures_remake` command: no account acts",
     "frontdesk.core.settings_groups.operations.group_named": "reads a group",
-    f"{INBOX}.find_form": "reads a form",
     f"{INBOX}.arrival_status": "reads the status new submissions get",
     f"{INBOX}.prune_plan": "reads what a prune would remove",
     f"{INBOX}.prune": "the system's `frontdesk inbox_prune` command: no account acts",

@@ -14,7 +14,7 @@ from frontdesk.core.bin.operations import put_in_bin
 from frontdesk.core.categories.operations import create_category
 from frontdesk.core.pictures.operations import upload_picture
 from frontdesk.inbox.models import Status
-from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations import accept_submission, create_form
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.operations_matrix import HAPPENINGS, Row, changing_rows, discovered_operations, table_problems
 from tests.pictures import picture_file
@@ -27,7 +27,9 @@ ANSWERS = {"name": "Ada", "email": "ada@example.org", "consent": "on"}
 @pytest.fixture
 def samples(media) -> dict[str, Any]:
     """One record per kind an operation takes, made by the system; binned ones for the restores."""
-    form = save_form(None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS)
+    form = create_form(
+        actor=None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS
+    )
     submission, _created = accept_submission(form, ANSWERS)
     found: dict[str, Any] = {
         "file": picture_file,

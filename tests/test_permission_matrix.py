@@ -15,7 +15,7 @@ from frontdesk.core.preview import preview_link
 from frontdesk.core.routes.serving import address_of
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
-from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations import accept_submission, create_form
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.matrix import (
     NOTE_ENTITIES,
@@ -44,7 +44,7 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
     }
     subject = make_user(email="subject@example.com")
     fields = [*CONTACT_FIELDS, {"machine_name": "cv", "type": "file", "label": {"en": "Matrix CV label"}}]
-    form = save_form(None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=fields)
+    form = create_form(actor=None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=fields)
     submission, _created = accept_submission(
         form,
         {"name": "Ada Matrixperson", "email": "ada.matrix@example.org", "consent": "on"},

@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from frontdesk.core.models import ApiToken
 from frontdesk.inbox.antispam import issue_timestamp
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 from tests.optional import needs
 from tests.pictures import image_bytes
 from tests.ports import free_port
@@ -203,8 +203,8 @@ def test_two_servers_and_a_worker_serve_one_site(site):
 
     # A visitor's post with a file to A: B lists it, streams the file and exports it.
     clock = time.monotonic()
-    apply = save_form(
-        None,
+    apply = create_form(
+        actor=None,
         values={
             "slug": "apply",
             "title": {"en": "Apply"},
@@ -251,8 +251,8 @@ def test_two_servers_and_a_worker_serve_one_site(site):
 
     # The rate limit counts across both: three posts a minute, wherever they land.
     for attempt in range(2):  # again, on a new form, if a minute ended among the posts
-        save_form(
-            None,
+        create_form(
+            actor=None,
             values={
                 "slug": f"limited-{attempt}",
                 "title": {"en": "Limited"},

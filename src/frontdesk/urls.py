@@ -16,7 +16,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("cms/", include("frontdesk.core.panel.urls")),
     path("api/cms/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("frontdesk.inbox.urls")),
+    path("", include("frontdesk.inbox.site.urls")),
     path("sitemap.xml", sitemap.sitemap, name="sitemap"),
     path("sitemap-<int:number>.xml", sitemap.sitemap_part, name="sitemap-part"),
     path("robots.txt", sitemap.robots, name="robots"),
@@ -26,7 +26,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
 
 urlpatterns += i18n_patterns(
     path("", include("frontdesk.core.site.urls")),
-    path("", include("frontdesk.inbox.site_urls")),
+    path("", include("frontdesk.inbox.site.page_urls")),
     path("preview/<str:token>/", preview.preview_page, name="preview"),
     # Last: an address stored for an object (core/routes), asked only when nothing above matched.
     path("", include("frontdesk.core.routes.urls")),

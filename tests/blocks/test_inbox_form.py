@@ -16,7 +16,7 @@ from frontdesk.blocks.content import clean_content
 from frontdesk.blocks.models import BlockType
 from frontdesk.blocks.rendering import render_content
 from frontdesk.core.models import ApiToken
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 from tests.inbox.conftest import CONTACT_FIELDS
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,9 @@ def form_block(db):
 
 @pytest.fixture
 def contact(db):
-    return save_form(None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS)
+    return create_form(
+        actor=None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS
+    )
 
 
 def tag(source: str, request) -> str:
@@ -83,7 +85,9 @@ def test_a_form_that_does_not_exist_or_a_bad_class_is_refused(form_block, contac
 
 
 def test_the_picker_lists_the_forms_with_switched_off_ones_marked(contact, make_user):
-    off = save_form(None, values={"slug": "old", "title": {"en": "Old"}, "is_switched_off": True}, fields=[])
+    off = create_form(
+        actor=None, values={"slug": "old", "title": {"en": "Old"}, "is_switched_off": True}, fields=[]
+    )
     choices = picker_choices(make_user("inbox.view"), "inbox-forms", "forms", language="en")
     assert [(choice.value, choice.label, choice.hidden) for choice in choices] == [
         (contact.pk, "Contact", False),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from frontdesk.inbox.conf import inbox_settings
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 from tests.browser.conftest import visit
 
 TURNSTILE = "https://challenges.cloudflare.com"
@@ -60,10 +60,10 @@ def forms(site_url, settings):
         },
     }
     field = [{"machine_name": "name", "type": "text", "label": {"en": "Your name"}}]
-    guarded = save_form(None, values={"slug": "guarded", "title": {"en": "Guarded"}}, fields=field)
+    guarded = create_form(actor=None, values={"slug": "guarded", "title": {"en": "Guarded"}}, fields=field)
     guarded.options = {**guarded.options, "captcha": True}
     guarded.save()
-    save_form(None, values={"slug": "plain", "title": {"en": "Plain"}}, fields=field)
+    create_form(actor=None, values={"slug": "plain", "title": {"en": "Plain"}}, fields=field)
     return {"guarded": "/forms/guarded/", "plain": "/forms/plain/"}
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form, update_form
 from tests.browser.conftest import visit
 from tests.inbox.conftest import CONTACT_FIELDS
 
@@ -24,7 +24,9 @@ def contact_form(site_url, settings):
         **settings.FRONTDESK,
         "inbox": {**inbox, "antispam": {**inbox["antispam"], "min_seconds": 0}},
     }
-    return save_form(None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS)
+    return create_form(
+        actor=None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS
+    )
 
 
 @pytest.fixture
@@ -54,7 +56,7 @@ def test_a_post_to_a_form_switched_off_meanwhile_reads_the_refusal_and_leads_bac
     page = no_script_page
     page.goto("/forms/contact/")
     fill_in(page)
-    save_form(None, contact_form, values={"is_switched_off": True})  # while the visitor was typing
+    update_form(contact_form, actor=None, values={"is_switched_off": True})  # while the visitor was typing
     page.get_by_role("button", name="Send").click()
     page.wait_for_load_state("load")
     main = page.get_by_role("main")

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from frontdesk.inbox.models import Field, Form, Status
-from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations import accept_submission, create_form
 from tests.browser.conftest import NARROW, axe_check, screenshot, visit
 from tests.inbox.conftest import CONTACT_FIELDS
 
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.usefixtures("site_sections")
 
 @pytest.fixture
 def contact(site_url):
-    return save_form(
-        None,
+    return create_form(
+        actor=None,
         values={"slug": "contact", "title": {"en": "Contact", "de": "Kontakt"}, "email_field_name": "email"},
         fields=CONTACT_FIELDS,
     )

@@ -18,7 +18,13 @@ from playwright.sync_api import expect
 
 from frontdesk.core.models import LogEntry, Note
 from frontdesk.inbox.models import Form, Status, Submission
-from frontdesk.inbox.operations import accept_submission, mark_read, save_form, update_submission
+from frontdesk.inbox.operations import (
+    accept_submission,
+    create_form,
+    mark_read,
+    update_form,
+    update_submission,
+)
 from tests.browser.conftest import NARROW, axe_check, screenshot, visit
 
 # Screenshots show the panel's menu as a site has it, without the test app's sections.
@@ -55,9 +61,11 @@ def _answers(n: int) -> dict:
 def enquiries(site_url, inbox_files, admin_user):
     """Two forms: "Enquiries" with 40 submissions (two pages; the newest carries a floor plan)
     and a smaller "Newsletter" form, switched off."""
-    form = save_form(None, values={"slug": "enquiries", "title": {"en": "Enquiries"}}, fields=ENQUIRY_FIELDS)
-    newsletter = save_form(
-        None,
+    form = create_form(
+        actor=None, values={"slug": "enquiries", "title": {"en": "Enquiries"}}, fields=ENQUIRY_FIELDS
+    )
+    newsletter = create_form(
+        actor=None,
         values={"slug": "newsletter", "title": {"en": "Newsletter"}, "is_switched_off": False},
         fields=[{"machine_name": "email", "type": "email", "label": {"en": "E-mail"}, "in_table": True}],
     )
@@ -82,11 +90,11 @@ def enquiries(site_url, inbox_files, admin_user):
                 )[0]
             )
     for row in rows[35:]:
-        mark_read(None, row)
-    update_submission(None, rows[36], status=done, assignee=admin_user)
+        mark_read(row, actor=None)
+    update_submission(rows[36], actor=None, values={"status": done, "assignee": admin_user})
     for n in range(3):
         accept_submission(newsletter, {"email": f"reader{n}@example.org"})
-    save_form(None, newsletter, values={"is_switched_off": True})
+    update_form(newsletter, actor=None, values={"is_switched_off": True})
     return form
 
 
@@ -293,7 +301,7 @@ def test_at_1280_px_the_table_fits_or_scrolls_sideways_with_a_visible_cue(
 
     # Six columns of long answers cannot fit: the wrapper scrolls, and a shadow at its right
     # edge says more columns follow until the end is reached.
-    wide = save_form(None, values={"slug": "wide", "title": {"en": "Wide"}}, fields=WIDE_FIELDS)
+    wide = create_form(actor=None, values={"slug": "wide", "title": {"en": "Wide"}}, fields=WIDE_FIELDS)
     accept_submission(
         wide,
         {"name": "Margaret Hamilton", "email": "margaret.hamilton@apollo-guidance.example.org",
@@ -320,7 +328,7 @@ def column_titles(page) -> list[str]:
 
 def test_forms_are_reordered_by_keyboard_and_by_drag_and_the_order_persists(logged_in_page, admin_user):
     for slug, title in (("alpha", "Alpha"), ("beta", "Beta"), ("gamma", "Gamma")):
-        save_form(None, values={"slug": slug, "title": {"en": title}}, fields=[])
+        create_form(actor=None, values={"slug": slug, "title": {"en": title}}, fields=[])
     page = logged_in_page(admin_user)
     expect(page.locator(".inbox-form-title")).to_have_count(3)
     assert column_titles(page) == ["Alpha", "Beta", "Gamma"]

@@ -6,7 +6,7 @@ import pytest
 
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 from tests.browser.conftest import screenshot, visit
 from tests.inbox.conftest import CONTACT_FIELDS
 
@@ -22,7 +22,7 @@ def contact_page(site_url, settings):
         **settings.FRONTDESK,
         "inbox": {**inbox, "antispam": {**inbox["antispam"], "min_seconds": 0}},
     }
-    save_form(None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS)
+    create_form(actor=None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS)
     return "/forms/contact/"
 
 

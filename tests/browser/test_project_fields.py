@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from frontdesk.inbox.models import Form
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 from tests.browser.conftest import NARROW, SCREENSHOTS, axe_check, visit
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.project_fields import BUDGET, TAGLINE, project_fields
@@ -24,7 +24,9 @@ def patched():
 
 @pytest.fixture
 def contact(site_url, patched):
-    return save_form(None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS)
+    return create_form(
+        actor=None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS
+    )
 
 
 @pytest.fixture
@@ -103,7 +105,7 @@ def test_the_card_fits_a_narrow_screen_and_passes_axe(logged_in_page, admin, con
 
 
 def test_without_patches_the_card_is_kept_empty_and_hidden(logged_in_page, admin, site_url):
-    form = save_form(None, values={"slug": "plain", "title": {"en": "Plain"}})
+    form = create_form(actor=None, values={"slug": "plain", "title": {"en": "Plain"}})
     page = logged_in_page(admin)
     visit(page, f"/cms/inbox/forms/{form.pk}/edit/")
     card = page.locator("#project-fields")

@@ -18,7 +18,7 @@ from django.views.decorators.csp import csp_override
 import frontdesk
 from frontdesk.core import csp
 from frontdesk.inbox.conf import inbox_settings
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 
 pytestmark = pytest.mark.django_db
 
@@ -74,8 +74,8 @@ def captcha_site(settings, provider: str, **keys: str) -> None:
 
 
 def make_form(slug: str, *, captcha: bool):
-    form = save_form(
-        None,
+    form = create_form(
+        actor=None,
         values={"slug": slug, "title": {"en": slug.title()}},
         fields=[{"machine_name": "name", "type": "text", "label": {"en": "Your name"}}],
     )

@@ -25,7 +25,7 @@ from django.utils import timezone
 from frontdesk.core.serving import build_application, reachable_base_url, server_options
 from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Submission
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 from tests.ports import free_port
 from tests.servers import granian_in_a_thread, serving, start
 
@@ -212,8 +212,8 @@ def proxy_live_server(port: int) -> Iterator[str]:
 @pytest.fixture
 def door(live_site):
     """A form with one field behind the live server's door, and rate limits that start at zero."""
-    save_form(
-        None,
+    create_form(
+        actor=None,
         values={"slug": "contact", "title": {"en": "Contact"}},
         fields=[{"machine_name": "name", "type": "text", "label": {"en": "Name"}, "required": True}],
     )

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 
 CONTACT_FIELDS = [
     {"machine_name": "name", "type": "text", "label": {"en": "Your name", "de": "Ihr Name"}, "required": True,
@@ -25,8 +25,8 @@ CONTACT_FIELDS = [
 
 @pytest.fixture
 def contact_form(db):
-    return save_form(
-        None,
+    return create_form(
+        actor=None,
         values={"slug": "contact", "title": {"en": "Contact", "de": "Kontakt"}, "email_field_name": "email"},
         fields=CONTACT_FIELDS,
     )

@@ -14,11 +14,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from frontdesk.inbox import panel_urls
 from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.models.submissions import Attachment, inbox_storage
-from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations import accept_submission, create_form
+from frontdesk.inbox.panel import urls as panel_urls
 from tests.clients import INBOX_API as BASE
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +35,8 @@ def _private_disk(inbox_disk):
 
 @pytest.fixture
 def apply_form(db):
-    return save_form(
-        None,
+    return create_form(
+        actor=None,
         values={"slug": "apply", "title": {"en": "Apply"}},
         fields=[
             {

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from frontdesk.inbox.models import Field, Form
-from frontdesk.inbox.operations import accept_submission, mark_read, save_form
+from frontdesk.inbox.operations import accept_submission, create_form, mark_read, update_form
 from tests.clients import INBOX_API as BASE
 
 pytestmark = pytest.mark.django_db
@@ -46,15 +46,15 @@ def viewer(make_user):
 
 
 def test_the_forms_column_lists_forms_in_order_with_counts_without_spam(manager, contact_form, good_answers):
-    other = save_form(None, values={"slug": "apply", "title": {"en": "Apply", "de": "Bewerben"}})
+    other = create_form(actor=None, values={"slug": "apply", "title": {"en": "Apply", "de": "Bewerben"}})
     first, _ = accept_submission(contact_form, good_answers)
     accept_submission(contact_form, {**good_answers, "name": "Bob"})
-    mark_read(None, first)
+    mark_read(first, actor=None)
     spam = accept_submission(contact_form, {**good_answers, "name": "Spammer"})[0]
     from frontdesk.inbox.models import Status
     from frontdesk.inbox.operations import update_submission
 
-    update_submission(None, spam, status=Status.objects.get(is_spam=True))
+    update_submission(spam, actor=None, values={"status": Status.objects.get(is_spam=True)})
     response = manager.get("/forms")
     assert response.status_code == 200
     assert response.json() == [
@@ -194,7 +194,9 @@ def test_a_change_matches_fields_by_id_or_name_and_puts_aside_with_remove(manage
 
 
 def test_a_field_of_another_form_cannot_be_named_by_id(manager, contact_form):
-    other = save_form(None, values={"slug": "other", "title": {"en": "O"}}, fields=[{"machine_name": "x"}])
+    other = create_form(
+        actor=None, values={"slug": "other", "title": {"en": "O"}}, fields=[{"machine_name": "x"}]
+    )
     foreign = other.fields.get()
     response = manager.put(
         f"/forms/{contact_form.pk}", {"fields": [{"id": foreign.pk, "label": {"en": "Hi"}}]}
@@ -206,7 +208,7 @@ def test_a_field_of_another_form_cannot_be_named_by_id(manager, contact_form):
 
 
 def test_deleting_a_form_without_submissions_answers_204(manager):
-    empty = save_form(None, values={"slug": "empty", "title": {"en": "Empty"}})
+    empty = create_form(actor=None, values={"slug": "empty", "title": {"en": "Empty"}})
     assert manager.delete(f"/forms/{empty.pk}").status_code == 204
     assert not Form.objects.filter(pk=empty.pk).exists()
 
@@ -227,7 +229,7 @@ def test_deleting_a_form_that_has_taken_submissions_is_refused_with_the_reason(
 
 
 def test_sorting_forms_stores_the_dragged_order(manager, contact_form):
-    other = save_form(None, values={"slug": "other", "title": {"en": "Other"}})
+    other = create_form(actor=None, values={"slug": "other", "title": {"en": "Other"}})
     assert manager.post("/forms/sorting", {"order": [other.pk, contact_form.pk]}).status_code == 204
     assert [row["id"] for row in manager.get("/forms").json()] == [other.pk, contact_form.pk]
     refused = manager.post("/forms/sorting", {"order": [other.pk]})
@@ -250,7 +252,7 @@ def test_duplicate_answers_201_with_the_switched_off_copy(manager, contact_form)
 
 
 def test_fields_lists_live_ones_and_with_removed_the_put_aside_ones(manager, contact_form):
-    save_form(None, contact_form, values={}, fields=[{"machine_name": "days", "remove": True}])
+    update_form(contact_form, actor=None, values={}, fields=[{"machine_name": "days", "remove": True}])
     live = manager.get(f"/forms/{contact_form.pk}/fields").json()
     assert [field["name"] for field in live] == ["name", "email", "topic", "message", "consent"]
     everything = manager.get(f"/forms/{contact_form.pk}/fields", removed="true").json()
@@ -300,7 +302,9 @@ def test_the_email_field_cannot_be_put_aside_while_it_is_the_forms_email_field(m
 
 
 def test_a_field_is_addressed_only_through_its_own_form(manager, contact_form):
-    other = save_form(None, values={"slug": "other", "title": {"en": "O"}}, fields=[{"machine_name": "x"}])
+    other = create_form(
+        actor=None, values={"slug": "other", "title": {"en": "O"}}, fields=[{"machine_name": "x"}]
+    )
     foreign = other.fields.get()
     assert manager.put(f"/forms/{contact_form.pk}/fields/{foreign.pk}", {"required": True}).status_code == 404
     assert manager.delete(f"/forms/{contact_form.pk}/fields/{foreign.pk}").status_code == 404
@@ -364,9 +368,9 @@ def test_a_title_in_one_language_keeps_the_forms_other_languages(manager, contac
 
 def test_a_field_label_in_one_language_keeps_the_fields_other_languages(manager, contact_form):
     name = contact_form.live_fields().get(machine_name="name")
-    save_form(
-        None,
+    update_form(
         contact_form,
+        actor=None,
         values={},
         fields=[{"id": name.pk, "hint": {"en": "As on your ID", "de": "Wie im Ausweis"}}],
     )
@@ -399,7 +403,7 @@ def test_an_empty_text_or_null_removes_one_language_of_a_label(manager, contact_
 
 def test_a_choice_keeps_the_label_languages_it_does_not_name(manager, contact_form):
     topic = contact_form.live_fields().get(machine_name="topic")
-    save_form(None, contact_form, values={}, fields=[{"id": topic.pk, "choices": [
+    update_form(contact_form, actor=None, values={}, fields=[{"id": topic.pk, "choices": [
         {"value": "quote", "label": {"en": "A quote", "de": "Ein Angebot", "ru": "Предложение"}},
         {"value": "other", "label": {"en": "Other", "de": "Anderes"}},
     ]}])  # fmt: skip

@@ -21,7 +21,7 @@ from schemathesis.config import SchemathesisConfig
 
 from frontdesk.core.api import api
 from frontdesk.inbox.models import Status
-from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations import accept_submission, create_form
 from tests.inbox.conftest import CONTACT_FIELDS
 
 pytestmark = pytest.mark.live
@@ -61,7 +61,7 @@ def world(live_site, admin_user, settings, tmp_path) -> dict:
         },
     }
     fields = [*CONTACT_FIELDS, {"machine_name": "cv", "type": "file", "label": {"en": "CV"}}]
-    form = save_form(None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=fields)
+    form = create_form(actor=None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=fields)
     submission, _created = accept_submission(
         form,
         {"name": "Ada", "email": "ada@example.org", "consent": "on"},

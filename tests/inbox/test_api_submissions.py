@@ -14,7 +14,7 @@ from django.utils import timezone
 from frontdesk.core.models import ApiToken, LogEntry
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.models.submissions import Source
-from frontdesk.inbox.operations import accept_submission, save_form, update_submission
+from frontdesk.inbox.operations import accept_submission, create_form, update_submission
 from frontdesk.inbox.queries import form_counts
 from tests.clients import INBOX_API as BASE
 from tests.clients import client_for, send
@@ -82,8 +82,8 @@ def test_the_list_answers_the_paginator_structure_with_columns_and_tabs(viewer, 
 
 def test_filters_narrow_the_list_spam_has_its_own_tab(viewer, contact_form, five, clerk_user):
     spam, done = status("Spam"), status("Done")
-    update_submission(None, five[0], status=spam)
-    update_submission(None, five[1], status=done, assignee=clerk_user)
+    update_submission(five[0], actor=None, values={"status": spam})
+    update_submission(five[1], actor=None, values={"status": done, "assignee": clerk_user})
     url = f"{BASE}/forms/{contact_form.pk}/submissions"
     assert ids(viewer.get(url)) == [five[4].pk, five[3].pk, five[2].pk, five[1].pk]  # spam left out
     assert ids(viewer.get(url, {"tab": str(spam.pk)})) == [five[0].pk]
@@ -159,8 +159,8 @@ def test_a_submission_answers_everything_its_screen_shows_and_stays_unread(viewe
 
 
 def test_previous_and_next_walk_the_filtered_list(viewer, contact_form, five):
-    update_submission(None, five[1], status=status("Done"))
-    update_submission(None, five[3], status=status("Done"))
+    update_submission(five[1], actor=None, values={"status": status("Done")})
+    update_submission(five[3], actor=None, values={"status": status("Done")})
     body = viewer.get(f"{BASE}/submissions/{five[1].pk}", {"status": str(status("Done").pk)}).json()
     assert (body["previous"], body["next"]) == (five[3].pk, None)
     assert viewer.get(f"{BASE}/submissions/{five[1].pk}", {"tab": "nope"}).status_code == 422
@@ -361,8 +361,8 @@ def test_mass_deletes_a_selection(clerk, contact_form, five):
 
 
 def test_a_selection_reaching_into_another_form_is_refused_whole(clerk, contact_form, five, good_answers):
-    other = save_form(
-        None, values={"slug": "other", "title": {"en": "Other"}}, fields=[{"machine_name": "x"}]
+    other = create_form(
+        actor=None, values={"slug": "other", "title": {"en": "Other"}}, fields=[{"machine_name": "x"}]
     )
     foreign, _ = accept_submission(other, {"x": "hello"})
     for extra in ({"status": status("Done").pk}, {"delete": True}):

@@ -14,7 +14,7 @@ from django.urls import reverse
 from frontdesk.core.errors import NotFound
 from frontdesk.core.models import ApiToken
 from frontdesk.inbox.models import Field, Form
-from frontdesk.inbox.operations import accept_submission, remove_field, save_form
+from frontdesk.inbox.operations import accept_submission, bin_field, create_form
 from tests.clients import client_for, send
 from tests.core.test_mcp import text_of, with_session
 from tests.inbox.conftest import CONTACT_FIELDS
@@ -107,7 +107,7 @@ def test_putting_aside_a_field_whose_form_was_deleted_meanwhile_is_not_found(con
     field = contact_form.live_fields().get(machine_name="message")
     Form.objects.get(pk=contact_form.pk).delete()
     with pytest.raises(NotFound) as caught:
-        remove_field(None, contact_form, field)
+        bin_field(field, actor=None)
     assert str(caught.value) == "This form has no such field."
 
 
@@ -142,8 +142,8 @@ def test_a_form_and_its_field_deleted_at_the_same_moment_both_get_a_clean_answer
     # the deterministic test above pins the order that failed.
     outcomes: Counter = Counter()
     for attempt in range(12):
-        form = save_form(
-            None, values={"slug": f"race-{attempt}", "title": {"en": "Race"}}, fields=CONTACT_FIELDS
+        form = create_form(
+            actor=None, values={"slug": f"race-{attempt}", "title": {"en": "Race"}}, fields=CONTACT_FIELDS
         )
         field = form.live_fields().get(machine_name="message")
         answers = delete_at_once(

@@ -17,7 +17,7 @@ from frontdesk.inbox import captcha
 from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import update_form
 from tests.inbox.test_door import body, post
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def minted() -> str:
 
 @pytest.fixture
 def captcha_form(contact_form):
-    return save_form(None, contact_form, values={"options": {"captcha": True}})
+    return update_form(contact_form, actor=None, values={"options": {"captcha": True}})
 
 
 def test_keys_entered_on_the_integrations_screen_reach_a_form_that_asks_for_a_captcha(

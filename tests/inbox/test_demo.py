@@ -17,7 +17,7 @@ from django.utils import translation
 from frontdesk.inbox import queries
 from frontdesk.inbox.demo import DEMO_FORMS
 from frontdesk.inbox.models import Form, Submission
-from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations import accept_submission, create_form
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def test_remove_leaves_an_editors_form_called_contact_with_its_submissions(conta
     # The editor's own `contact`, and a form under the demo enquiry's title.
     submission, _created = accept_submission(contact_form, good_answers)
     enquiry_title = {"en": "Ask about an event"}
-    own_enquiry = save_form(None, values={"slug": "our-events", "title": enquiry_title}, fields=[])
+    own_enquiry = create_form(actor=None, values={"slug": "our-events", "title": enquiry_title}, fields=[])
     output = demo()
     assert "inbox: 1 demo forms created (0 already there); left out, their slug is taken: contact" in output
     assert Form.objects.get(slug="contact") == contact_form  # the demo did not touch it

@@ -13,7 +13,7 @@ from django.utils import timezone
 from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Status, Submission
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import update_form
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +105,7 @@ def test_the_earlier_layer_refuses_a_post_that_fails_two(client, contact_form, g
 
 
 def test_the_rate_limit_answers_429_with_retry_after(client, contact_form, good_answers, minted):
-    save_form(None, contact_form, values={"options": {"antispam": {"throttle": 2}}})
+    update_form(contact_form, actor=None, values={"options": {"antispam": {"throttle": 2}}})
     statuses = [
         post(client, body({**good_answers, "message": f"Question number {n}"}, minted)).status_code
         for n in range(3)
@@ -116,7 +116,7 @@ def test_the_rate_limit_answers_429_with_retry_after(client, contact_form, good_
 
 
 def test_a_captcha_form_without_site_keys_refuses_with_a_reason(client, contact_form, good_answers, minted):
-    save_form(None, contact_form, values={"options": {"captcha": True}})
+    update_form(contact_form, actor=None, values={"options": {"captcha": True}})
     response = post(client, body(good_answers, minted))
     assert response.status_code == 503
     assert "captcha" in response.json()["message"]
@@ -131,7 +131,7 @@ def test_identical_posts_within_the_window_make_one_submission(client, contact_f
 
 @pytest.mark.parametrize("slug", ["nosuch", "contact"])
 def test_an_unknown_or_switched_off_form_is_404(client, contact_form, good_answers, minted, slug):
-    save_form(None, contact_form, values={"is_switched_off": True})
+    update_form(contact_form, actor=None, values={"is_switched_off": True})
     response = client.post(
         f"/site/forms/{slug}", body(good_answers, minted), HTTP_ORIGIN=ORIGIN, HTTP_ACCEPT="application/json"
     )
@@ -185,7 +185,7 @@ def test_a_captcha_the_provider_refuses_is_422_and_stores_nothing(
     inbox = inbox_settings()
     captcha = {"provider": "turnstile", "site_key": "k", "secret": "s", "verify_url": fake_provider.url}
     settings.FRONTDESK = {**settings.FRONTDESK, "inbox": {**inbox, "captcha": captcha}}
-    save_form(None, contact_form, values={"options": {"captcha": True}})
+    update_form(contact_form, actor=None, values={"options": {"captcha": True}})
     fake_provider.mode = "failure"
     refused = post(client, body(good_answers, minted, **{"cf-turnstile-response": "token"}))
     assert refused.status_code == 422
@@ -201,7 +201,9 @@ def test_an_accepted_post_mails_the_recipients_after_it_is_stored(
 ):
     from django.core import mail
 
-    save_form(None, contact_form, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}})
+    update_form(
+        contact_form, actor=None, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}}
+    )
     with django_capture_on_commit_callbacks(execute=True):
         post(client, body(good_answers, minted))
     assert [message.to for message in mail.outbox] == [["desk@example.com"]]
@@ -225,7 +227,7 @@ def test_identical_posts_outside_the_window_make_a_second_submission(
 def test_without_script_a_form_that_is_not_there_answers_a_page_with_the_refusal_and_a_link_back(
     client, contact_form, good_answers, minted, slug
 ):
-    save_form(None, contact_form, values={"is_switched_off": True})
+    update_form(contact_form, actor=None, values={"is_switched_off": True})
     response = client.post(
         f"/site/forms/{slug}",
         body(good_answers, minted),
@@ -263,7 +265,7 @@ def test_the_refusal_page_offers_no_language_links_to_the_post_only_door(client,
 def test_a_switched_off_form_answers_404_before_antispam_judges_the_post(
     client, contact_form, good_answers, minted, spam
 ):
-    save_form(None, contact_form, values={"is_switched_off": True})
+    update_form(contact_form, actor=None, values={"is_switched_off": True})
     response = post(client, {**body(good_answers, minted), **spam})
     assert response.status_code == 404
     assert response.json()["message"] == "This form does not exist or is switched off."

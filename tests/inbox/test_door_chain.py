@@ -155,7 +155,7 @@ def test_an_error_in_the_door_is_the_sites_500_page_with_every_header(
     def broken(*args, **kwargs):
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr("frontdesk.inbox.views.accept_submission", broken)
+    monkeypatch.setattr("frontdesk.inbox.site.views.accept_submission", broken)
     visitor = Client(raise_request_exception=False)
     response = visitor.post(
         URL, body(good_answers, minted), HTTP_ORIGIN=ORIGIN, HTTP_ACCEPT="application/json"

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.door import SESSION_KEY
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import update_form
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +82,7 @@ def test_fifty_big_refused_posts_grow_the_session_table_by_less_than_100_kb(cont
 def test_a_no_script_post_to_a_form_that_is_not_there_keeps_nothing_in_the_session(
     contact_form, good_answers, minted, switched_off
 ):
-    save_form(None, contact_form, values={"is_switched_off": switched_off})
+    update_form(contact_form, actor=None, values={"is_switched_off": switched_off})
     client = Client()
     slug = "contact" if switched_off else "no-such-form"
     response = client.post(
@@ -96,9 +96,9 @@ def test_a_no_script_post_to_a_form_that_is_not_there_keeps_nothing_in_the_sessi
 
 
 def test_a_refused_post_keeps_only_the_forms_own_fields_cut_to_their_limits(contact_form, minted):
-    save_form(
-        None,
+    update_form(
         contact_form,
+        actor=None,
         values={},
         fields=[{"machine_name": "cv", "type": "file", "label": {"en": "CV"}, "extensions": ["txt"]}],
     )
@@ -146,7 +146,7 @@ def test_site_form_is_kept_only_when_it_is_a_form_name(contact_form, good_answer
 def test_refused_posts_count_toward_the_rate_limit_and_keep_nothing_once_over_it(
     contact_form, good_answers, minted
 ):
-    save_form(None, contact_form, values={"options": {"antispam": {"throttle": 3}}})
+    update_form(contact_form, actor=None, values={"options": {"antispam": {"throttle": 3}}})
     refused = [
         Client()
         .post("/site/forms/contact", {"site_ts": "forged", "fields[name]": "Ada"}, HTTP_ORIGIN=ORIGIN)

@@ -18,11 +18,12 @@ from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Field, Form, Submission
 from frontdesk.inbox.operations import (
     accept_submission,
-    remove_field,
-    save_field,
-    save_form,
-    sort_fields,
+    bin_field,
+    create_form,
+    reorder_fields,
     tallies,
+    update_field,
+    update_form,
 )
 from frontdesk.inbox.queries import form_counts
 
@@ -47,8 +48,8 @@ def fields(count: int) -> list[dict]:
 
 
 def make_form(slug: str, field_count: int, **options):
-    return save_form(
-        None, values={"slug": slug, "title": {"en": slug}, **options}, fields=fields(field_count)
+    return create_form(
+        actor=None, values={"slug": slug, "title": {"en": slug}, **options}, fields=fields(field_count)
     )
 
 
@@ -168,7 +169,7 @@ def test_the_form_is_read_once_and_an_edit_is_seen_by_the_next_post(client):
     assert not [sql for sql in statements if "inbox_field" in sql], statements
     asks = ('FROM "inbox_form"', "FROM `inbox_form`", "inbox_intake_claim(")  # the last: PostgreSQL
     assert len([sql for sql in statements if any(ask in sql for ask in asks)]) == 1
-    save_form(None, form, values={"slug": "edited", "title": {"en": "Edited"}}, fields=fields(3))
+    update_form(form, actor=None, values={"slug": "edited", "title": {"en": "Edited"}}, fields=fields(3))
     refused = door_post(client, "edited", {"q0": "a", "q1": "b"})  # the new third field is required
     assert refused.status_code == 422 and "fields.q2" in refused.json()["errors"]
 
@@ -292,17 +293,17 @@ def test_every_change_of_a_form_or_its_fields_moves_its_version():
     seen = [Form.objects.intake_version("versioned")]
     field = Field.objects.get(form=form, machine_name="q2")
     changes = [
-        lambda: save_field(None, form, field, values={"required": False}),
-        lambda: sort_fields(None, form, [f.pk for f in reversed(form.intake_fields())]),
-        lambda: remove_field(None, form, field),
-        lambda: save_form(None, form, values={"title": {"en": "Renamed"}}),
+        lambda: update_field(field, actor=None, values={"required": False}),
+        lambda: reorder_fields(form, actor=None, ids=[f.pk for f in reversed(form.intake_fields())]),
+        lambda: bin_field(field, actor=None),
+        lambda: update_form(form, actor=None, values={"title": {"en": "Renamed"}}),
     ]
     for change in changes:
         with time_machine.travel(timezone.now() + timedelta(seconds=len(seen))):
             change()
         seen.append(Form.objects.intake_version("versioned"))
     assert len(set(seen)) == len(seen)
-    save_form(None, form, values={"is_switched_off": True})
+    update_form(form, actor=None, values={"is_switched_off": True})
     assert Form.objects.intake_version("versioned") is None
 
 

@@ -22,7 +22,7 @@ from frontdesk.inbox import antispam
 from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.door import SESSION_KEY
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 
 pytestmark = pytest.mark.django_db
 
@@ -86,17 +86,13 @@ def refused(form: str, errors: dict, values: dict | None = None) -> dict:
 
 @pytest.fixture
 def event_form(db):
-    return save_form(
-        None,
-        values={"slug": "event", "title": {"en": "Event"}},
-        fields=[
+    return create_form(actor=None, values={"slug": "event", "title": {"en": "Event"}}, fields=[
             {"machine_name": "when", "type": "date", "label": {"en": "When"}, "full_width": False,
              "min_value": "2026-01-01", "max_value": "2026-12-31", "hint": {"en": "Any weekday"}},
             {"machine_name": "campaign", "type": "hidden", "label": {"en": "Campaign"}},
             {"machine_name": "size", "type": "radio", "label": {"en": "Size"}, "required": True,
              "choices": ["small", "large"]},
-        ],
-    )  # fmt: skip
+        ])  # fmt: skip
 
 
 def test_renders_by_slug_and_by_object(contact_form):
@@ -165,8 +161,8 @@ def test_half_width_hidden_date_radio_and_file(event_form):
     assert tags.one("fieldset", class_="site-form__group")
     assert all("required" in radio for radio in tags.find("input", name="fields[size]"))
 
-    save_form(
-        None,
+    create_form(
+        actor=None,
         values={"slug": "jobs", "title": {"en": "Jobs"}},
         fields=[{"machine_name": "cv", "type": "file", "label": {"en": "CV"}, "extensions": ["pdf"]}],
     )

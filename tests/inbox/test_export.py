@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from frontdesk.inbox.export import BOM, csv_stream, neutralise_formula
 from frontdesk.inbox.models import Status
-from frontdesk.inbox.operations import accept_submission, save_form, update_submission
+from frontdesk.inbox.operations import accept_submission, update_form, update_submission
 from frontdesk.inbox.queries import SubmissionFilter, parse_filter
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +74,7 @@ def test_the_hyperlink_of_the_brief_arrives_neutralised(contact_form, good_answe
 
 def test_status_labels_and_assignee_names_are_neutralised_too(make_user, submitted):
     mallory = make_user("inbox.view", display_name="=cmd|' /C calc'!A0")
-    update_submission(None, submitted, assignee=mallory)
+    update_submission(submitted, actor=None, values={"assignee": mallory})
     Status.objects.filter(pk=submitted.status_id).update(label={"en": "@evil"})
     row = as_dicts(exported(submitted.form))[0]
     assert (row["status"], row["assignee"]) == ("'@evil", "'=cmd|' /C calc'!A0")
@@ -152,7 +152,9 @@ def test_a_spreadsheet_splitting_on_commas_semicolons_and_tabs_finds_no_cell_sta
     submitted = accept_submission(
         contact_form, {**good_answers, "name": "Ada;=1+1", "message": "x\t=2+2, then;@A1\n-3"}
     )[0]
-    update_submission(None, submitted, assignee=make_user("inbox.view", display_name="Mallory;=cmd"))
+    update_submission(
+        submitted, actor=None, values={"assignee": make_user("inbox.view", display_name="Mallory;=cmd")}
+    )
     Status.objects.filter(pk=submitted.status_id).update(label={"en": "New\t+evil"})
     data = b"".join(csv_stream(contact_form, SubmissionFilter())).decode()
     cells = cells_split_on_every_separator(data)
@@ -162,7 +164,7 @@ def test_a_spreadsheet_splitting_on_commas_semicolons_and_tabs_finds_no_cell_sta
 
 def test_a_put_aside_field_keeps_its_column_for_the_rows_that_have_it(contact_form, good_answers):
     accept_submission(contact_form, good_answers)
-    save_form(None, contact_form, values={}, fields=[{"machine_name": "message", "remove": True},
+    update_form(contact_form, actor=None, values={}, fields=[{"machine_name": "message", "remove": True},
                                                      {"machine_name": "phone", "type": "tel", "label": {"en": "P"}}])  # fmt: skip
     accept_submission(contact_form, {**good_answers, "name": "Bob", "phone": "+49 30 123"})
     rows = exported(contact_form)
@@ -174,8 +176,8 @@ def test_a_put_aside_field_keeps_its_column_for_the_rows_that_have_it(contact_fo
 
 
 def test_a_put_aside_field_without_answers_makes_no_column(contact_form, submitted):
-    save_form(None, contact_form, values={}, fields=[{"machine_name": "extra", "label": {"en": "X"}}])
-    save_form(None, contact_form, values={}, fields=[{"machine_name": "extra", "remove": True}])
+    update_form(contact_form, actor=None, values={}, fields=[{"machine_name": "extra", "label": {"en": "X"}}])
+    update_form(contact_form, actor=None, values={}, fields=[{"machine_name": "extra", "remove": True}])
     assert "extra" not in exported(contact_form)[0]
 
 
@@ -183,13 +185,13 @@ def test_a_name_taken_again_gets_its_own_column_and_renamed_fields_follow_their_
     contact_form, good_answers
 ):
     accept_submission(contact_form, good_answers)
-    save_form(None, contact_form, values={}, fields=[
+    update_form(contact_form, actor=None, values={}, fields=[
         {"machine_name": "message", "remove": True},
         {"machine_name": "message", "type": "text", "label": {"en": "New message"}},
         {"machine_name": "topic", "label": {"en": "Topic"}},
     ])  # fmt: skip
     topic = contact_form.live_fields().get(machine_name="topic")
-    save_form(None, contact_form, values={}, fields=[{"id": topic.pk, "machine_name": "subject"}])
+    update_form(contact_form, actor=None, values={}, fields=[{"id": topic.pk, "machine_name": "subject"}])
     rows = exported(contact_form)
     assert rows[0] == [
         *FIXED,
@@ -212,9 +214,9 @@ def test_the_filters_are_the_lists_filters(contact_form, good_answers, make_user
     for number in range(4):
         with time_machine.travel(start + timedelta(days=number), tick=False):
             made.append(accept_submission(contact_form, {**good_answers, "name": f"Ada {number}"})[0])
-    update_submission(None, made[0], status=Status.objects.get(is_spam=True))
+    update_submission(made[0], actor=None, values={"status": Status.objects.get(is_spam=True)})
     done = Status.objects.get(label__en="Done")
-    update_submission(None, made[1], status=done)
+    update_submission(made[1], actor=None, values={"status": done})
 
     def names(**params):
         return [row["name"] for row in as_dicts(exported(contact_form, parse_filter(params)))]

@@ -10,12 +10,13 @@ from frontdesk.core.errors import NotFound
 from frontdesk.inbox.models import Field, Form
 from frontdesk.inbox.operations import (
     accept_submission,
-    delete_form,
-    find_form,
-    save_form,
-    sort_fields,
-    sort_forms,
+    create_form,
+    purge_form,
+    reorder_fields,
+    reorder_forms,
+    update_form,
 )
+from frontdesk.inbox.queries import find_form
 
 pytestmark = pytest.mark.django_db
 
@@ -28,25 +29,25 @@ def errors_of(call) -> dict:
 
 @pytest.mark.parametrize("slug", ["Contact", "con tact", "contact/", "-contact", "a--b", "", "kontakt_form"])
 def test_a_slug_must_be_an_address_segment(slug):
-    errors = errors_of(lambda: save_form(None, values={"slug": slug, "title": {"en": "Contact"}}))
+    errors = errors_of(lambda: create_form(actor=None, values={"slug": slug, "title": {"en": "Contact"}}))
     assert list(errors) == ["slug"]
 
 
 def test_two_forms_cannot_share_a_slug(contact_form):
-    errors = errors_of(lambda: save_form(None, values={"slug": "contact", "title": {"en": "Again"}}))
+    errors = errors_of(lambda: create_form(actor=None, values={"slug": "contact", "title": {"en": "Again"}}))
     assert errors["slug"] == ["Another form already has this slug."]
 
 
 def test_a_form_needs_a_title_in_some_language():
-    errors = errors_of(lambda: save_form(None, values={"slug": "x", "title": {"en": " ", "de": ""}}))
+    errors = errors_of(lambda: create_form(actor=None, values={"slug": "x", "title": {"en": " ", "de": ""}}))
     assert list(errors) == ["title"]
 
 
 def test_recipients_must_be_reachable(make_user):
     inactive = make_user(is_active=False)
     errors = errors_of(
-        lambda: save_form(
-            None,
+        lambda: create_form(
+            actor=None,
             values={
                 "slug": "x",
                 "title": {"en": "X"},
@@ -60,8 +61,8 @@ def test_recipients_must_be_reachable(make_user):
 def test_an_account_that_cannot_open_the_inbox_is_no_recipient(make_user):
     outsider = make_user()
     errors = errors_of(
-        lambda: save_form(
-            None,
+        lambda: create_form(
+            actor=None,
             values={
                 "slug": "x",
                 "title": {"en": "X"},
@@ -74,8 +75,8 @@ def test_an_account_that_cannot_open_the_inbox_is_no_recipient(make_user):
 
 def test_reachable_recipients_are_kept(make_user):
     clerk = make_user("inbox.view")
-    form = save_form(
-        None,
+    form = create_form(
+        actor=None,
         values={
             "slug": "x",
             "title": {"en": "X"},
@@ -86,15 +87,15 @@ def test_reachable_recipients_are_kept(make_user):
 
 
 def test_a_field_without_a_machine_name_answers_to_f_and_its_id():
-    form = save_form(
-        None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"type": "text", "label": "Q"}]
+    form = create_form(
+        actor=None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"type": "text", "label": "Q"}]
     )
     field = form.live_fields().get()
     assert field.name == f"f{field.pk}"
 
 
 def nameless(form: Form, **values) -> Field:
-    save_form(None, form, values={}, fields=[{"type": "text", "label": {"en": "Company"}, **values}])
+    update_form(form, actor=None, values={}, fields=[{"type": "text", "label": {"en": "Company"}, **values}])
     return form.live_fields().get(machine_name="")
 
 
@@ -102,29 +103,34 @@ def test_a_save_names_a_nameless_field_by_f_and_its_id(contact_form):
     company = nameless(contact_form, hint={"en": "If any"})
     count = contact_form.live_fields().count()
 
-    save_form(
-        None, contact_form, values={}, fields=[{"machine_name": f"f{company.pk}", "label": {"de": "Firma"}}]
+    update_form(
+        contact_form,
+        actor=None,
+        values={},
+        fields=[{"machine_name": f"f{company.pk}", "label": {"de": "Firma"}}],
     )
 
     company.refresh_from_db()
     assert (company.machine_name, company.label) == ("", {"en": "Company", "de": "Firma"})
     assert contact_form.live_fields().count() == count
-    save_form(None, contact_form, values={}, fields=[{"id": company.pk, "machine_name": f"f{company.pk}"}])
+    update_form(
+        contact_form, actor=None, values={}, fields=[{"id": company.pk, "machine_name": f"f{company.pk}"}]
+    )
     company.refresh_from_db()
     assert company.machine_name == ""  # its own f<id> is the name it has, not a new one
 
 
 def test_f_and_an_id_names_only_a_nameless_live_field_of_the_same_form(contact_form):
     named = contact_form.live_fields().get(machine_name="name")
-    other = save_form(None, values={"slug": "other", "title": {"en": "O"}}, fields=[{"type": "text"}])
+    other = create_form(actor=None, values={"slug": "other", "title": {"en": "O"}}, fields=[{"type": "text"}])
     foreign = other.live_fields().get()
     gone = nameless(contact_form)
-    save_form(None, contact_form, values={}, fields=[{"id": gone.pk, "remove": True}])
+    update_form(contact_form, actor=None, values={}, fields=[{"id": gone.pk, "remove": True}])
 
     for field in (named, foreign, gone):
         errors = errors_of(
-            lambda field=field: save_form(
-                None, contact_form, values={}, fields=[{"machine_name": f"f{field.pk}", "remove": True}]
+            lambda field=field: update_form(
+                contact_form, actor=None, values={}, fields=[{"machine_name": f"f{field.pk}", "remove": True}]
             )
         )
         assert errors == {"fields.0": ["This form has no such field."]}
@@ -133,33 +139,41 @@ def test_f_and_an_id_names_only_a_nameless_live_field_of_the_same_form(contact_f
 @pytest.mark.parametrize("name", ["1st", "Name", "na-me", "f12"])
 def test_machine_names_are_checked(name):
     errors = errors_of(
-        lambda: save_form(None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"machine_name": name}])
+        lambda: create_form(
+            actor=None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"machine_name": name}]
+        )
     )
     assert list(errors) == ["fields.0.machine_name"]
 
 
 def test_an_unknown_type_names_the_valid_ones():
     errors = errors_of(
-        lambda: save_form(None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"type": "slider"}])
+        lambda: create_form(
+            actor=None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"type": "slider"}]
+        )
     )
     assert "text, email, tel, textarea" in errors["fields.0.type"][0]
 
 
 def test_a_choice_field_needs_choices():
     errors = errors_of(
-        lambda: save_form(None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"type": "radio"}])
+        lambda: create_form(
+            actor=None, values={"slug": "x", "title": {"en": "X"}}, fields=[{"type": "radio"}]
+        )
     )
     assert list(errors) == ["fields.0.choices"]
 
 
 def test_the_email_field_must_be_an_email_field_of_the_form(contact_form):
-    errors = errors_of(lambda: save_form(None, contact_form, values={"email_field_name": "name"}))
+    errors = errors_of(lambda: update_form(contact_form, actor=None, values={"email_field_name": "name"}))
     assert list(errors) == ["email_field_name"]
 
 
 def test_a_partial_save_changes_only_what_it_names(contact_form):
     before = {field.name: (field.label, field.position) for field in contact_form.live_fields()}
-    save_form(None, contact_form, values={}, fields=[{"machine_name": "name", "label": {"en": "Full name"}}])
+    update_form(
+        contact_form, actor=None, values={}, fields=[{"machine_name": "name", "label": {"en": "Full name"}}]
+    )
     after = {field.name: (field.label, field.position) for field in contact_form.live_fields()}
     assert after["name"][0] == {"en": "Full name", "de": "Ihr Name"}
     assert {k: v for k, v in after.items() if k != "name"} == {k: v for k, v in before.items() if k != "name"}
@@ -170,9 +184,9 @@ def test_a_partial_save_changes_only_what_it_names(contact_form):
 def test_a_new_field_cannot_borrow_the_name_of_a_field_the_same_save_names_by_id(contact_form):
     email = contact_form.live_fields().get(machine_name="email")
     with pytest.raises(ValidationError) as caught:
-        save_form(
-            None,
+        update_form(
             contact_form,
+            actor=None,
             values={},
             fields=[{"id": email.pk, "label": {"en": "Mail"}}, {"machine_name": "email", "type": "text"}],
         )
@@ -185,7 +199,7 @@ def test_a_new_field_cannot_borrow_the_name_of_a_field_the_same_save_names_by_id
 
 def test_a_removed_field_leaves_the_form_but_stays_in_old_submissions(contact_form, good_answers):
     submission, _created = accept_submission(contact_form, good_answers)
-    save_form(None, contact_form, values={}, fields=[{"machine_name": "topic", "remove": True}])
+    update_form(contact_form, actor=None, values={}, fields=[{"machine_name": "topic", "remove": True}])
     assert "topic" not in [field.name for field in contact_form.live_fields()]
     assert Field.all_objects.filter(form=contact_form, machine_name="topic").in_bin().exists()  # in the bin
     kept = submission.answer("topic")
@@ -194,13 +208,15 @@ def test_a_removed_field_leaves_the_form_but_stays_in_old_submissions(contact_fo
 
 def test_renaming_a_label_keeps_the_old_label_in_old_answers(contact_form, good_answers):
     submission, _created = accept_submission(contact_form, good_answers)
-    save_form(None, contact_form, values={}, fields=[{"machine_name": "name", "label": {"en": "Full name"}}])
+    update_form(
+        contact_form, actor=None, values={}, fields=[{"machine_name": "name", "label": {"en": "Full name"}}]
+    )
     assert submission.answer("name").label == {"en": "Your name", "de": "Ihr Name"}
 
 
 def test_a_form_with_submissions_cannot_be_deleted(contact_form, good_answers):
     accept_submission(contact_form, good_answers)
-    errors = errors_of(lambda: delete_form(None, contact_form))
+    errors = errors_of(lambda: purge_form(contact_form, actor=None))
     assert "switch it off" in errors["__all__"][0]
     assert Form.objects.filter(pk=contact_form.pk).exists()
     with pytest.raises(RestrictedError):
@@ -208,21 +224,21 @@ def test_a_form_with_submissions_cannot_be_deleted(contact_form, good_answers):
 
 
 def test_a_form_without_submissions_can_be_deleted(contact_form):
-    delete_form(None, contact_form)
+    purge_form(contact_form, actor=None)
     assert not Form.objects.exists()
 
 
 def test_forms_and_fields_are_sorted_by_the_given_order(contact_form):
-    other = save_form(None, values={"slug": "other", "title": {"en": "Other"}})
-    sort_forms(None, [other.pk, contact_form.pk])
+    other = create_form(actor=None, values={"slug": "other", "title": {"en": "Other"}})
+    reorder_forms(actor=None, ids=[other.pk, contact_form.pk])
     assert list(Form.objects.values_list("slug", flat=True)) == ["other", "contact"]
     ids = list(contact_form.live_fields().values_list("pk", flat=True))
-    sort_fields(None, contact_form, list(reversed(ids)))
+    reorder_fields(contact_form, actor=None, ids=list(reversed(ids)))
     assert list(contact_form.live_fields().values_list("pk", flat=True)) == list(reversed(ids))
 
 
 def test_a_sort_must_name_every_item_once(contact_form):
-    errors = errors_of(lambda: sort_forms(None, [contact_form.pk, contact_form.pk]))
+    errors = errors_of(lambda: reorder_forms(actor=None, ids=[contact_form.pk, contact_form.pk]))
     assert list(errors) == ["order"]
 
 
@@ -234,13 +250,17 @@ def test_find_form_accepts_an_id_or_a_slug(contact_form):
 
 def test_changing_forms_needs_inbox_manage(make_user):
     with pytest.raises(PermissionDenied):
-        save_form(make_user("inbox.view"), values={"slug": "x", "title": {"en": "X"}})
-    assert save_form(make_user("inbox.manage"), values={"slug": "x", "title": {"en": "X"}}).slug == "x"
+        create_form(actor=make_user("inbox.view"), values={"slug": "x", "title": {"en": "X"}})
+    assert (
+        create_form(actor=make_user("inbox.manage"), values={"slug": "x", "title": {"en": "X"}}).slug == "x"
+    )
 
 
 def test_options_left_out_of_a_save_keep_their_stored_value(contact_form):
-    save_form(None, contact_form, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}})
-    save_form(None, contact_form, values={"options": {"captcha": True}})
+    update_form(
+        contact_form, actor=None, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}}
+    )
+    update_form(contact_form, actor=None, values={"options": {"captcha": True}})
     contact_form.refresh_from_db()
     assert contact_form.options["recipients"]["addresses"] == ["desk@example.com"]
     assert contact_form.options["captcha"] is True
@@ -250,7 +270,7 @@ def test_options_left_out_of_a_save_keep_their_stored_value(contact_form):
 def test_the_model_and_the_operation_refuse_a_bad_slug_with_the_same_words(slug):
     """One rule: the operation asks the model's own (format, length, blank)."""
     with pytest.raises(ValidationError) as by_operation:
-        save_form(None, values={"slug": slug, "title": {"en": "Contact"}})
+        create_form(actor=None, values={"slug": slug, "title": {"en": "Contact"}})
     with pytest.raises(ValidationError) as by_model:
         Form(slug=slug, title={"en": "Contact"}).full_clean()
     assert by_operation.value.message_dict["slug"] == by_model.value.message_dict["slug"]
@@ -258,9 +278,10 @@ def test_the_model_and_the_operation_refuse_a_bad_slug_with_the_same_words(slug)
 
 def test_a_form_keeps_its_own_slug_and_may_not_take_anothers(contact_form):
     assert (
-        save_form(None, contact_form, values={"slug": "contact", "title": {"en": "Again"}}).slug == "contact"
+        update_form(contact_form, actor=None, values={"slug": "contact", "title": {"en": "Again"}}).slug
+        == "contact"
     )
-    other = save_form(None, values={"slug": "other", "title": {"en": "Other"}})
+    other = create_form(actor=None, values={"slug": "other", "title": {"en": "Other"}})
     with pytest.raises(ValidationError) as taken:
-        save_form(None, other, values={"slug": "contact"})
+        update_form(other, actor=None, values={"slug": "contact"})
     assert taken.value.message_dict["slug"] == ["Another form already has this slug."]

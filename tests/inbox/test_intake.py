@@ -14,7 +14,7 @@ from django.utils import timezone
 from frontdesk.core.errors import NotFound
 from frontdesk.core.models import LogEntry
 from frontdesk.inbox.models import Status, Submission
-from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations import accept_submission, create_form, update_form
 from frontdesk.inbox.queries import form_counts
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +76,7 @@ def test_answers_to_unknown_fields_are_ignored(contact_form, good_answers):
 
 
 def test_a_switched_off_form_takes_no_submission(contact_form, good_answers):
-    save_form(None, contact_form, values={"is_switched_off": True})
+    update_form(contact_form, actor=None, values={"is_switched_off": True})
     with pytest.raises(NotFound):
         accept_submission(contact_form, good_answers)
 
@@ -143,7 +143,7 @@ def test_fifty_identical_posts_at_once_make_one_submission(good_answers):
     there: 2 to 6 submissions on PostgreSQL, 44 to 49 on MariaDB when this was written."""
     from tests.inbox.conftest import CONTACT_FIELDS
 
-    form = save_form(None, values={"slug": "race", "title": {"en": "Race"}}, fields=CONTACT_FIELDS)
+    form = create_form(actor=None, values={"slug": "race", "title": {"en": "Race"}}, fields=CONTACT_FIELDS)
     barrier = threading.Barrier(50)
     failures: list[BaseException] = []
 

@@ -12,15 +12,18 @@ from frontdesk.core.models import ApiToken, LogEntry
 from frontdesk.inbox.models import Field, Form, Status, Submission
 from frontdesk.inbox.operations import (
     accept_submission,
-    delete_form,
-    delete_status,
-    remove_field,
-    save_field,
-    save_form,
-    save_status,
+    bin_field,
+    create_field,
+    create_form,
+    create_status,
+    purge_form,
+    purge_status,
+    update_field,
+    update_form,
+    update_status,
     update_submission,
 )
-from frontdesk.inbox.operations.retention import delete_submission
+from frontdesk.inbox.operations.retention import purge_submission
 from tests.clients import INBOX_API, client_for, send
 
 pytestmark = pytest.mark.django_db
@@ -41,11 +44,11 @@ def lines_of_kind(model, pk: int) -> list[str]:
 
 
 def test_a_form_created_changed_and_deleted_writes_one_line_each_with_its_account(manager):
-    form = save_form(manager, values={"slug": "quote", "title": {"en": "Quote"}})
-    save_form(manager, form, values={"title": {"en": "A quote"}, "is_switched_off": True})
-    save_form(manager, form, values={"title": {"en": "A quote"}})  # nothing changes: no line
+    form = create_form(actor=manager, values={"slug": "quote", "title": {"en": "Quote"}})
+    update_form(form, actor=manager, values={"title": {"en": "A quote"}, "is_switched_off": True})
+    update_form(form, actor=manager, values={"title": {"en": "A quote"}})  # nothing changes: no line
     pk = form.pk
-    delete_form(manager, form)
+    purge_form(form, actor=manager)
     created, changed, deleted = log_of(Form(pk=pk))
     assert (created.action, created.actor, created.changes["slug"]) == (
         "form.created",
@@ -63,14 +66,16 @@ def test_a_form_created_changed_and_deleted_writes_one_line_each_with_its_accoun
 def test_a_refused_deletion_of_a_form_leaves_no_line(manager, contact_form, good_answers):
     accept_submission(contact_form, good_answers)
     with pytest.raises(Exception, match="cannot be deleted"):
-        delete_form(manager, contact_form)
+        purge_form(contact_form, actor=manager)
     assert "form.deleted" not in lines_of_kind(Form, contact_form.pk)
 
 
 def test_a_field_created_changed_and_put_aside_into_the_bin_writes_one_line_each(manager, contact_form):
-    field = save_field(manager, contact_form, values={"machine_name": "phone", "label": {"en": "Phone"}})
-    save_field(manager, contact_form, field, values={"required": True, "label": {"en": "Phone"}})
-    remove_field(manager, contact_form, field)
+    field = create_field(
+        contact_form, actor=manager, values={"machine_name": "phone", "label": {"en": "Phone"}}
+    )
+    update_field(field, actor=manager, values={"required": True, "label": {"en": "Phone"}})
+    bin_field(field, actor=manager)
     assert lines(field) == [
         ("field.created", manager, lines(field)[0][2]),
         ("field.changed", manager, {"required": [False, True]}),
@@ -81,9 +86,9 @@ def test_a_field_created_changed_and_put_aside_into_the_bin_writes_one_line_each
 
 def test_fields_saved_with_their_form_are_logged_too(manager, contact_form):
     message = Field.objects.get(form=contact_form, machine_name="message")
-    save_form(
-        manager,
+    update_form(
         contact_form,
+        actor=manager,
         values={},
         fields=[{"id": message.pk, "max_length": 500}, {"machine_name": "city", "type": "text"}],
     )
@@ -93,10 +98,10 @@ def test_fields_saved_with_their_form_are_logged_too(manager, contact_form):
 
 
 def test_a_status_created_changed_and_deleted_writes_one_line_each(manager):
-    status = save_status(manager, values={"label": {"en": "Waiting"}})
-    save_status(manager, status, values={"colour": "#112233"})
+    status = create_status(actor=manager, values={"label": {"en": "Waiting"}})
+    update_status(status, actor=manager, values={"colour": "#112233"})
     pk = status.pk
-    delete_status(manager, status)
+    purge_status(status, actor=manager)
     actions = [(line.action, line.actor) for line in log_of(Status(pk=pk))]
     assert actions == [("status.created", manager), ("status.changed", manager), ("status.deleted", manager)]
     assert log_of(Status(pk=pk))[1].changes == {"colour": [status.colour, "#112233"]}
@@ -104,8 +109,8 @@ def test_a_status_created_changed_and_deleted_writes_one_line_each(manager):
 
 def test_a_flag_that_moves_is_logged_on_the_status_that_loses_it(manager):
     arrival = Status.objects.get(is_arrival=True)
-    other = save_status(manager, values={"label": {"en": "Inbox"}})
-    save_status(manager, other, values={"is_arrival": True})
+    other = create_status(actor=manager, values={"label": {"en": "Inbox"}})
+    update_status(other, actor=manager, values={"is_arrival": True})
     assert lines(arrival)[-1] == ("status.changed", manager, {"is_arrival": [True, False]})
     assert lines(other)[-1] == ("status.changed", manager, {"is_arrival": [False, True]})
 
@@ -113,13 +118,13 @@ def test_a_flag_that_moves_is_logged_on_the_status_that_loses_it(manager):
 def test_a_submission_logs_its_changes_and_its_deletion_outlives_it(manager, contact_form, good_answers):
     submission, _created = accept_submission(contact_form, good_answers)
     done = Status.objects.create(label={"en": "Done"}, position=9)
-    update_submission(manager, submission, status=done)
+    update_submission(submission, actor=manager, values={"status": done})
     assert [(action, actor) for action, actor, _changes in lines(submission)] == [
         ("submission.created", None),
         ("submission.status_changed", manager),
     ]
     pk = submission.pk
-    delete_submission(manager, Submission.objects.get(pk=pk))
+    purge_submission(Submission.objects.get(pk=pk), actor=manager)
     # Its own lines went with it (they may quote its answers); the line of its deletion stays.
     (deleted,) = log_of(Submission(pk=pk))
     assert (deleted.action, deleted.actor, deleted.detail) == (
@@ -151,7 +156,7 @@ def test_a_line_written_through_an_api_token_names_the_token_and_a_session_after
 
 def test_the_submission_screen_and_the_api_show_the_log_with_its_account(manager, contact_form, good_answers):
     submission, _created = accept_submission(contact_form, good_answers)
-    update_submission(manager, submission, assignee=manager)
+    update_submission(submission, actor=manager, values={"assignee": manager})
     body = send(client_for(manager), "get", f"/submissions/{submission.pk}").json()
     assert [(line["action"], line["actor"], line["token"]) for line in body["log"]] == [
         ("submission.created", None, None),

@@ -19,7 +19,13 @@ from frontdesk.core.models import ApiToken, LogEntry, Note
 from frontdesk.inbox import queries
 from frontdesk.inbox.models import Field, Form, Status, Submission, Tally
 from frontdesk.inbox.models.submissions import Attachment
-from frontdesk.inbox.operations import accept_submission, mark_read, save_form, update_submission
+from frontdesk.inbox.operations import (
+    accept_submission,
+    create_form,
+    mark_read,
+    update_form,
+    update_submission,
+)
 from tests.core.test_mcp import text_of, with_session
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.mcp_client import call, ok, refusal
@@ -99,15 +105,15 @@ def test_the_inbox_tools_are_listed_with_every_parameter_described(site, secret)
 def test_inbox_forms_list_shows_each_form_with_what_is_waiting(
     site, secret, contact_form, good_answers, clerk
 ):
-    other = save_form(
-        None,
+    other = create_form(
+        actor=None,
         values={"slug": "callback", "title": {"en": "Call back", "de": "Rückruf"}, "is_switched_off": True},
     )
     first = accept_submission(contact_form, good_answers)[0]
     accept_submission(contact_form, {**good_answers, "name": "Bob"})
     spam = accept_submission(contact_form, {**good_answers, "name": "Spammer"})[0]
-    update_submission(clerk, spam, status=Status.objects.get(is_spam=True).pk)
-    mark_read(clerk, first)
+    update_submission(spam, actor=clerk, values={"status": Status.objects.get(is_spam=True).pk})
+    mark_read(first, actor=clerk)
 
     forms = ok(site, secret, "inbox_forms_list")["forms"]
 
@@ -150,8 +156,10 @@ def test_inbox_form_get_names_the_form_by_id_or_slug_with_the_doors_shape(site, 
 def test_inbox_list_pages_filters_and_shows_the_table_cells(site, secret, contact_form, good_answers, clerk):
     made = [accept_submission(contact_form, {**good_answers, "name": f"Visitor {n}"})[0] for n in range(5)]
     accept_submission(contact_form, {**good_answers, "name": "Zelda Zebra"})
-    update_submission(clerk, made[0], status=Status.objects.get(label__en="Done").pk, assignee=clerk.pk)
-    mark_read(clerk, made[1])
+    update_submission(
+        made[0], actor=clerk, values={"status": Status.objects.get(label__en="Done").pk, "assignee": clerk.pk}
+    )
+    mark_read(made[1], actor=clerk)
 
     page = ok(site, secret, "inbox_list", {"form": "contact", "per_page": 2, "page": 2})
     found = ok(site, secret, "inbox_list", {"form": contact_form.pk, "q": "zebra"})
@@ -262,7 +270,7 @@ def test_set_status_by_label_assignee_by_email_and_a_note_in_one_call(site, secr
 def test_set_status_takes_an_id_and_null_clears_the_assignee_while_leaving_it_out_keeps_it(
     site, secret, submission, clerk
 ):
-    update_submission(clerk, submission, assignee=clerk.pk)
+    update_submission(submission, actor=clerk, values={"assignee": clerk.pk})
     done = Status.objects.get(label__en="Done")
 
     kept = ok(site, secret, "inbox_set_status", {"submission": submission.pk, "status": done.pk})
@@ -501,7 +509,9 @@ def test_a_partial_save_leaves_unnamed_fields_and_old_answers_intact(
 
 
 def test_options_left_out_keep_their_value(site, secret, contact_form):
-    save_form(None, contact_form, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}})
+    update_form(
+        contact_form, actor=None, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}}
+    )
 
     ok(site, secret, "inbox_form_save", {"form": "contact", "options": {"captcha": True}})
 
@@ -511,9 +521,9 @@ def test_options_left_out_keep_their_value(site, secret, contact_form):
 
 
 def test_an_invalid_slug_is_refused_with_the_panels_words(site, secret, contact_form):
-    expected = operation_error(lambda: save_form(None, contact_form, values={"slug": "Not A Slug"}))["slug"][
-        0
-    ]
+    expected = operation_error(lambda: update_form(contact_form, actor=None, values={"slug": "Not A Slug"}))[
+        "slug"
+    ][0]
     assert expected.startswith("Use lower-case letters, digits and single hyphens")
     before = snapshot()
 
@@ -529,7 +539,7 @@ def test_an_unreachable_recipient_is_refused_with_the_panels_words(site, secret,
     gone = make_user("inbox.view", is_active=False)
     recipients = {"accounts": [gone.pk], "addresses": ["not an address"]}
     expected = operation_error(
-        lambda: save_form(None, contact_form, values={"options": {"recipients": recipients}})
+        lambda: update_form(contact_form, actor=None, values={"options": {"recipients": recipients}})
     )
     assert expected["options.recipients"] == [
         f"Account {gone.pk} cannot be written to.",
@@ -613,7 +623,9 @@ def test_form_save_removes_a_language_sent_empty_or_null_and_only_that_one(site,
 @pytest.fixture
 def nameless(contact_form) -> Field:
     """A second e-mail field that was given no machine name: it answers to f<id>."""
-    save_form(None, contact_form, values={}, fields=[{"type": "email", "label": {"en": "Other e-mail"}}])
+    update_form(
+        contact_form, actor=None, values={}, fields=[{"type": "email", "label": {"en": "Other e-mail"}}]
+    )
     return contact_form.live_fields().get(machine_name="")
 
 
@@ -704,8 +716,8 @@ def inbox_disk(settings, tmp_path):
 
 
 def test_no_tool_answer_carries_an_attachments_stored_name_or_an_address(site, secret, inbox_disk):
-    form = save_form(
-        None,
+    form = create_form(
+        actor=None,
         values={"slug": "apply", "title": {"en": "Apply"}},
         fields=[
             {"machine_name": "name", "type": "text", "label": {"en": "Name"}, "in_table": True},

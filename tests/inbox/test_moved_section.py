@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import override_settings
 from django.urls import get_resolver
 
-from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations import accept_submission, update_form
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,9 @@ def _site_urls_built_first():
 def test_the_mail_link_and_the_accounts_sections_lead_to_the_moved_inbox(
     contact_form, good_answers, make_user, client, django_capture_on_commit_callbacks
 ):
-    save_form(None, contact_form, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}})
+    update_form(
+        contact_form, actor=None, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}}
+    )
     with django_capture_on_commit_callbacks(execute=True):
         submission, _created = accept_submission(contact_form, good_answers)
     link = re.search(rf"{re.escape(settings.BASE_URL)}(/\S+)", mail.outbox[0].body).group(1)

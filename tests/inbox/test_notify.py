@@ -7,7 +7,7 @@ from django.core import mail
 from django.test import override_settings
 
 from frontdesk.inbox.models import Submission
-from frontdesk.inbox.operations import accept_submission, save_form
+from frontdesk.inbox.operations import accept_submission, update_form
 from tests.ports import free_port
 
 pytestmark = pytest.mark.django_db
@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def form_with_recipients(contact_form, make_user):
     anna = make_user("inbox.view", email="anna@example.com", language="de")
-    save_form(
-        None,
+    update_form(
         contact_form,
+        actor=None,
         values={"options": {"recipients": {"accounts": [anna.pk], "addresses": ["desk@example.com"]}}},
     )
     return contact_form
@@ -116,7 +116,7 @@ def test_a_title_and_answers_with_markup_characters_arrive_as_typed_in_the_plain
     form_with_recipients, good_answers, django_capture_on_commit_callbacks
 ):
     title = {"en": '<b>Offers</b> & "deals" for O\'Brien', "de": "<b>Angebote</b> & mehr"}
-    save_form(None, form_with_recipients, values={"title": title})
+    update_form(form_with_recipients, actor=None, values={"title": title})
     answers = {**good_answers, "name": "Tom & <Jerry>", "message": '1 < 2 & "quoted"'}
     submission = send(form_with_recipients, answers, django_capture_on_commit_callbacks)
     by_address = {message.to[0]: message for message in mail.outbox}

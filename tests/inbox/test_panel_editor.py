@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Status
-from frontdesk.inbox.operations import save_form, sort_statuses
+from frontdesk.inbox.operations import create_form, reorder_statuses, update_form
 from tests.clients import client_for, send
 from tests.inbox.conftest import CONTACT_FIELDS
 
@@ -133,8 +133,8 @@ def test_the_editors_save_keeps_what_it_shows_and_removes_a_language_emptied(man
 
 def test_the_editor_lists_fields_in_their_order_and_leaves_put_aside_ones_out(manager_client, contact_form):
     message = contact_form.fields.get(machine_name="message")
-    save_form(None, contact_form, values={}, fields=[{"id": message.pk, "remove": True}])
-    save_form(None, contact_form, values={}, fields=[{"machine_name": "consent", "position": 0}])
+    update_form(contact_form, actor=None, values={}, fields=[{"id": message.pk, "remove": True}])
+    update_form(contact_form, actor=None, values={}, fields=[{"machine_name": "consent", "position": 0}])
     page = text_of(manager_client.get(address("form_edit", contact_form)))
     names = re.findall(r'name="fields\.\d+\.machine_name"[^>]*value="([^"]*)"', page)
     assert names == ["consent", "name", "email", "topic", "days"]
@@ -170,7 +170,7 @@ def test_recipients_offer_the_accounts_that_can_open_the_inbox_and_keep_a_chosen
 ):
     outsider = make_user(email="outsider@example.com")
     former = make_user("inbox.view", email="former@example.com")
-    save_form(None, contact_form, values={"options": {"recipients": {"accounts": [former.pk]}}})
+    update_form(contact_form, actor=None, values={"options": {"recipients": {"accounts": [former.pk]}}})
     former.user_permissions.clear()
     page = text_of(manager_client.get(address("form_edit", contact_form)))
     offered = re.findall(r'name="options\.recipients\.accounts" value="(\d+)"( checked)?', page)
@@ -185,9 +185,9 @@ def test_antispam_overrides_show_the_sites_settings_as_placeholders(manager_clie
         **settings.FRONTDESK,
         "inbox": {**inbox, "antispam": {"min_seconds": 7, "throttle": 9}},
     }
-    save_form(
-        None,
+    update_form(
         contact_form,
+        actor=None,
         values={
             "options": {"antispam": {"throttle": 2, "origin": False, "origins": ["https://partner.example"]}}
         },
@@ -231,8 +231,8 @@ def test_the_embedding_snippet_names_the_forms_slug_and_its_machine_names(manage
 
 
 def test_the_printed_snippets_are_real_template_code_that_prints_the_form(manager_client, rf, db):
-    form = save_form(
-        None,
+    form = create_form(
+        actor=None,
         values={"slug": "event-enquiry", "title": {"en": "Event"}},
         fields=[
             {"machine_name": "name", "type": "text", "label": {"en": "Name"}},
@@ -253,7 +253,7 @@ def test_the_printed_snippets_are_real_template_code_that_prints_the_form(manage
 
 def test_the_embedding_tab_says_when_the_form_prints_nothing(manager_client, contact_form):
     assert "is switched off" not in text_of(manager_client.get(address("embedding", contact_form)))
-    save_form(None, contact_form, values={"is_switched_off": True})
+    update_form(contact_form, actor=None, values={"is_switched_off": True})
     assert "is switched off" in text_of(manager_client.get(address("embedding", contact_form)))
 
 
@@ -263,7 +263,7 @@ def test_the_embedding_tab_says_when_the_form_prints_nothing(manager_client, con
 def test_the_statuses_screen_lists_statuses_in_order_with_their_flags(manager_client):
     spam = Status.objects.get(is_spam=True)
     others = Status.objects.exclude(pk=spam.pk).values_list("pk", flat=True)
-    sort_statuses(None, [spam.pk, *others])
+    reorder_statuses(actor=None, ids=[spam.pk, *others])
     response = manager_client.get(address("statuses"))
     page = text_of(response)
     order = [row["status"].pk for row in response.context["status_rows"]]

@@ -24,9 +24,10 @@ from frontdesk.inbox.models import Answer, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import (
     accept_submission,
+    create_form,
     mark_read,
-    save_form,
-    sort_forms,
+    reorder_forms,
+    update_form,
     update_submission,
 )
 from frontdesk.inbox.operations.tallies import recount
@@ -164,8 +165,8 @@ def test_an_address_naming_an_unknown_form_or_submission_is_404(clerk, contact_f
 
 
 def test_the_inbox_opens_the_first_form_in_dragged_order(viewer, contact_form):
-    other = save_form(None, values={"slug": "other", "title": {"en": "Other form"}}, fields=[])
-    sort_forms(None, [other.pk, contact_form.pk])
+    other = create_form(actor=None, values={"slug": "other", "title": {"en": "Other form"}}, fields=[])
+    reorder_forms(actor=None, ids=[other.pk, contact_form.pk])
     html = html_of(client_for(viewer).get(reverse("panel:panel-inbox:explorer")))
     current = re.search(r'<a class="inbox-form-link" href="([^"]+)" aria-current="true">', html)
     assert current.group(1) == reverse("panel:panel-inbox:form", args=[other.pk])
@@ -201,7 +202,7 @@ def test_the_section_head_shows_new_submission_and_statuses_by_permission(
 
 
 def test_a_switched_off_form_is_marked_in_words_and_takes_no_typed_in_submission(clerk, contact_form):
-    save_form(None, contact_form, values={"is_switched_off": True})
+    update_form(contact_form, actor=None, values={"is_switched_off": True})
     html = html_of(client_for(clerk).get(reverse("panel:panel-inbox:form", args=[contact_form.pk])))
     assert "Switched off" in html
     assert reverse("panel:panel-inbox:new_submission", args=[contact_form.pk]) not in html
@@ -214,8 +215,8 @@ def test_the_forms_column_shows_slug_and_counts_without_spam(viewer, contact_for
     first = submit(contact_form, good_answers)
     submit(contact_form, {**good_answers, "name": "Bob"})
     submit(contact_form, {**good_answers, "name": "Cy"})
-    update_submission(None, first, status=spam)
-    mark_read(None, Submission.objects.get(search_text__contains="bob"))
+    update_submission(first, actor=None, values={"status": spam})
+    mark_read(Submission.objects.get(search_text__contains="bob"), actor=None)
     html = html_of(client_for(viewer).get(reverse("panel:panel-inbox:explorer")))
     column = re.search(r'<nav id="inbox-forms".*?</nav>', html, re.S).group(0)
     assert "<code>contact</code>" in column
@@ -249,8 +250,8 @@ def test_the_form_tabs_link_the_editor_and_embedding_for_managers_only(viewer, m
 
 def test_tabs_are_all_unread_then_one_per_status_with_kept_counts(viewer, contact_form, good_answers, spam):
     rows = [submit(contact_form, {**good_answers, "name": f"P{n}"}) for n in range(3)]
-    update_submission(None, rows[0], status=spam)
-    mark_read(None, rows[1])
+    update_submission(rows[0], actor=None, values={"status": spam})
+    mark_read(rows[1], actor=None)
     html = html_of(client_for(viewer).get(reverse("panel:panel-inbox:form", args=[contact_form.pk])))
     tabs = re.search(r'<nav class="inbox-status-tabs".*?</nav>', html, re.S).group(0)
     found = [
@@ -270,7 +271,7 @@ def test_tabs_are_all_unread_then_one_per_status_with_kept_counts(viewer, contac
 def test_columns_are_the_in_table_fields_and_unread_rows_say_so(viewer, contact_form, good_answers):
     read = submit(contact_form, {**good_answers, "name": "Read Person"}, minutes_ago=5)
     submit(contact_form, {**good_answers, "name": "Unread Person"})
-    mark_read(None, read)
+    mark_read(read, actor=None)
     html = html_of(client_for(viewer).get(reverse("panel:panel-inbox:form", args=[contact_form.pk])))
     head = re.search(r"<thead>.*?</thead>", html, re.S).group(0)
     headings = [
@@ -293,7 +294,7 @@ def test_columns_are_the_in_table_fields_and_unread_rows_say_so(viewer, contact_
 def test_search_and_filters_narrow_the_list(viewer, clerk, contact_form, good_answers):
     submit(contact_form, {**good_answers, "name": "Ada Lovelace"}, minutes_ago=3)
     bob = submit(contact_form, {**good_answers, "name": "Bob Builder"})
-    update_submission(None, bob, assignee=clerk)
+    update_submission(bob, actor=None, values={"assignee": clerk})
     url = reverse("panel:panel-inbox:form", args=[contact_form.pk])
     client = client_for(viewer)
     searched = html_of(client.get(url, {"q": "lovelace"}))
@@ -524,9 +525,9 @@ def test_the_screen_shows_answers_with_their_stored_labels_in_the_panel_language
     make_user, contact_form, submission
 ):
     german = make_user("inbox.view", language="de")
-    save_form(
-        None,
+    update_form(
         contact_form,
+        actor=None,
         values={},
         fields=[{"machine_name": "name", "label": {"en": "Full name", "de": "Vollständiger Name"}}],
     )
@@ -561,7 +562,7 @@ def test_a_submission_typed_in_by_hand_says_so(clerk, contact_form, good_answers
 
 def test_the_log_says_each_action_in_words_with_its_actor(clerk, contact_form, submission):
     done = Status.objects.get(label__en="Done")
-    update_submission(clerk, submission, status=done, assignee=clerk)
+    update_submission(submission, actor=clerk, values={"status": done, "assignee": clerk})
     html = html_of(client_for(clerk).get(reverse("panel:panel-inbox:submission", args=[submission.pk])))
     log = re.search(r'<ol class="inbox-log">.*?</ol>', html, re.S).group(0)
     assert "Received from the website" in log and "A visitor" in log
@@ -590,8 +591,8 @@ def test_status_and_assignee_controls_need_inbox_update(viewer, clerk, submissio
 
 
 def test_attachments_are_listed_and_reached_only_through_the_files_route(viewer, inbox_disk):
-    form = save_form(
-        None,
+    form = create_form(
+        actor=None,
         values={"slug": "apply", "title": {"en": "Apply"}},
         fields=[
             {"machine_name": "name", "type": "text", "label": {"en": "Name"}, "in_table": True},
@@ -644,8 +645,8 @@ def test_new_submission_offers_a_panel_control_per_field_named_as_the_api_errors
 
 
 def test_a_file_field_cannot_be_typed_in_and_says_why(clerk):
-    form = save_form(
-        None,
+    form = create_form(
+        actor=None,
         values={"slug": "apply", "title": {"en": "Apply"}},
         fields=[{"machine_name": "cv", "type": "file", "label": {"en": "CV"}}],
     )
@@ -661,7 +662,9 @@ def test_a_file_field_cannot_be_typed_in_and_says_why(clerk):
 def crowded(contact_form, good_answers, clerk):
     """A form with 10 submissions, some handled; the test then adds 1000 more and counts again."""
     rows = [submit(contact_form, {**good_answers, "name": f"P{n}"}, minutes_ago=n) for n in range(10)]
-    update_submission(None, rows[3], assignee=clerk, status=Status.objects.get(label__en="Done"))
+    update_submission(
+        rows[3], actor=None, values={"assignee": clerk, "status": Status.objects.get(label__en="Done")}
+    )
     add_note(clerk, "inbox_submission", str(rows[5].pk), "A note.")
     return rows
 
@@ -714,7 +717,7 @@ def test_the_submission_screen_runs_as_many_queries_for_1010_submissions_as_for_
     target = crowded[5]
     url = reverse("panel:panel-inbox:submission", args=[target.pk]) + "?tab=unread&q=p"
     client.get(reverse("panel:panel-inbox:form", args=[contact_form.pk]))
-    mark_read(None, target)  # opening it later must not write: both counts see a read submission
+    mark_read(target, actor=None)  # opening it later must not write: both counts see a read submission
     small = count_queries(client, url)
     add_submissions(contact_form, 1000)
     large = count_queries(client, url)

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from frontdesk.core.models import ApiToken, LogEntry
 from frontdesk.inbox.models import Form
-from frontdesk.inbox.operations import duplicate_form, save_form
+from frontdesk.inbox.operations import create_form, duplicate_form, update_form
 from tests.clients import INBOX_API
 from tests.core.test_mcp import text_of, with_session
 from tests.project_fields import BUDGET, TAGLINE, node, project_fields
@@ -46,20 +46,20 @@ def refusal_of(action) -> dict[str, list[str]]:
 
 @pytest.mark.django_db
 def test_a_good_value_lands_in_extra_and_a_localized_one_is_merged_by_language(patched, contact_form):
-    save_form(None, contact_form, values={"extra": GOOD})
+    update_form(contact_form, actor=None, values={"extra": GOOD})
     assert stored(contact_form)[2] == GOOD
-    save_form(None, contact_form, values={"extra": {"tagline": {"de": "Rasche Hilfe"}}})
+    update_form(contact_form, actor=None, values={"extra": {"tagline": {"de": "Rasche Hilfe"}}})
     assert contact_form.extra == {"budget": 1200.5, "tagline": {"en": "Fast help", "de": "Rasche Hilfe"}}
     assert Form.objects.filter(extra__budget=1200.5).get() == contact_form  # a JSON number in the database
 
 
 @pytest.mark.django_db
 def test_a_bad_value_is_refused_under_its_name_and_nothing_is_saved(patched, contact_form):
-    save_form(None, contact_form, values={"extra": {"budget": 10}})
+    update_form(contact_form, actor=None, values={"extra": {"budget": 10}})
     before = stored(contact_form)
     words = refusal_of(
-        lambda: save_form(
-            None, contact_form, values={"slug": "renamed", "title": {"en": "New"}, "extra": BAD_BUDGET}
+        lambda: update_form(
+            contact_form, actor=None, values={"slug": "renamed", "title": {"en": "New"}, "extra": BAD_BUDGET}
         )
     )
     assert words == BAD_WORDS
@@ -68,17 +68,17 @@ def test_a_bad_value_is_refused_under_its_name_and_nothing_is_saved(patched, con
 
 @pytest.mark.django_db
 def test_a_change_of_extra_is_logged_with_before_and_after(patched, contact_form):
-    save_form(None, contact_form, values={"extra": {"budget": 10}})
+    update_form(contact_form, actor=None, values={"extra": {"budget": 10}})
     line = LogEntry.objects.filter(action="form.changed").latest("pk")
     assert line.changes == {"extra": [{}, {"budget": 10}]}
 
 
 @pytest.mark.django_db
 def test_a_copy_carries_the_values_of_extra(patched, contact_form):
-    save_form(None, contact_form, values={"extra": {**GOOD}})
+    update_form(contact_form, actor=None, values={"extra": {**GOOD}})
     contact_form.extra["retired"] = "a field no longer on the patch list"
     Form.objects.filter(pk=contact_form.pk).update(extra=contact_form.extra)
-    copy = duplicate_form(None, contact_form)
+    copy = duplicate_form(contact_form, actor=None, values={})
     assert copy.extra == contact_form.extra and copy.pk != contact_form.pk
     copy.refresh_from_db()
     assert copy.extra == contact_form.extra
@@ -91,13 +91,13 @@ def test_values_of_a_field_removed_from_the_patch_list_stay_but_are_not_shown(co
     from frontdesk.inbox.outputs import form_out
 
     with project_fields(BUDGET, TAGLINE):
-        save_form(None, contact_form, values={"extra": GOOD})
+        update_form(contact_form, actor=None, values={"extra": GOOD})
     with project_fields(BUDGET):
-        save_form(None, contact_form, values={"extra": {"budget": 3}})
+        update_form(contact_form, actor=None, values={"extra": {"budget": 3}})
         assert form_out(contact_form)["extra"] == {"budget": 3}
-        assert refusal_of(lambda: save_form(None, contact_form, values={"extra": {"tagline": "x"}})) == {
-            "extra.tagline": ["Unknown project field: tagline."]
-        }
+        assert refusal_of(
+            lambda: update_form(contact_form, actor=None, values={"extra": {"tagline": "x"}})
+        ) == {"extra.tagline": ["Unknown project field: tagline."]}
     assert stored(contact_form)[2] == {**GOOD, "budget": 3}
 
 
@@ -159,7 +159,9 @@ def test_inbox_form_save_refuses_a_bad_value_with_the_same_words(
 ):
     from tests.inbox.conftest import CONTACT_FIELDS
 
-    form = save_form(None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS)
+    form = create_form(
+        actor=None, values={"slug": "contact", "title": {"en": "Contact"}}, fields=CONTACT_FIELDS
+    )
     secret = ApiToken.issue(make_user("inbox.view", "inbox.manage"), "agent", ["inbox:read", "inbox:write"])[
         1
     ]
@@ -193,7 +195,7 @@ PAGE = Template(
 
 @pytest.mark.django_db
 def test_extra_prints_a_value_in_the_pages_language(patched, contact_form):
-    save_form(None, contact_form, values={"extra": GOOD})
+    update_form(contact_form, actor=None, values={"extra": GOOD})
     with translation.override("en"):
         assert PAGE.render(Context({"form": contact_form})) == "1200.5 | Fast help | "
     with translation.override("de"):
@@ -210,8 +212,10 @@ def test_extra_keeps_dates_choices_and_booleans_usable_in_templates(contact_form
         node("urgent", "boolean"),
     )
     with project_fields(*patches):
-        save_form(
-            None, contact_form, values={"extra": {"opens": "2026-05-01", "size": "large", "urgent": False}}
+        update_form(
+            contact_form,
+            actor=None,
+            values={"extra": {"opens": "2026-05-01", "size": "large", "urgent": False}},
         )
         page = Template(
             '{% load project_fields %}{{ form|extra:"opens"|date:"j F Y" }} {{ form|extra:"size" }}'

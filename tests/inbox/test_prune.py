@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Form, Status, Submission
-from frontdesk.inbox.operations import accept_submission, delete_submission, update_submission
+from frontdesk.inbox.operations import accept_submission, purge_submission, update_submission
 from frontdesk.inbox.queries import form_counts
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def submit_days_ago(form, answers, days: int, *, spam_by=None) -> Submission:
     with time_machine.travel(timezone.now() - timedelta(days=days)):
         submission, _created = accept_submission(form, answers)
     if spam_by:
-        update_submission(spam_by, submission, status=Status.objects.get(is_spam=True))
+        update_submission(submission, actor=spam_by, values={"status": Status.objects.get(is_spam=True)})
     return submission
 
 
@@ -116,7 +116,7 @@ def test_deleting_a_submission_needs_inbox_update(history, make_user):
     from django.core.exceptions import PermissionDenied
 
     with pytest.raises(PermissionDenied):
-        delete_submission(make_user("inbox.view"), history["new"])
-    delete_submission(make_user("inbox.update"), history["new"])
+        purge_submission(history["new"], actor=make_user("inbox.view"))
+    purge_submission(history["new"], actor=make_user("inbox.update"))
     assert not Submission.objects.filter(pk=history["new"].pk).exists()
     assert form_counts(Form.objects.get())["total"] == 1  # the old question; spam is not counted

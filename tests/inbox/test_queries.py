@@ -17,10 +17,10 @@ from frontdesk.inbox import queries
 from frontdesk.inbox.models import Status, Submission, Tally
 from frontdesk.inbox.operations import (
     accept_submission,
-    delete_submission,
     mark_read,
-    mass_update,
+    purge_submission,
     update_submission,
+    update_submissions,
 )
 from frontdesk.inbox.operations.tallies import recount
 from frontdesk.inbox.queries import SubmissionFilter, parse_filter
@@ -47,9 +47,9 @@ def submit(form, answers, message: str, *, days_ago: int = 0) -> Submission:
 def five(contact_form, good_answers, clerk, spam):
     """Five submissions, newest first: one spam, one read, one assigned to the clerk."""
     rows = [submit(contact_form, good_answers, f"Question number {n}", days_ago=n) for n in range(5)]
-    update_submission(clerk, rows[4], status=spam)
-    mark_read(clerk, rows[1])
-    update_submission(clerk, rows[2], assignee=clerk)
+    update_submission(rows[4], actor=clerk, values={"status": spam})
+    mark_read(rows[1], actor=clerk)
+    update_submission(rows[2], actor=clerk, values={"assignee": clerk})
     return rows
 
 
@@ -272,17 +272,19 @@ def test_kept_counts_always_equal_a_fresh_count(contact_form, good_answers, cler
         if action == "submit" or target is None:
             accept_submission(contact_form, {**good_answers, "message": f"Question {number} {len(existing)}"})
         elif action == "status":
-            update_submission(clerk, target, status=statuses[number % len(statuses)])
+            update_submission(target, actor=clerk, values={"status": statuses[number % len(statuses)]})
         elif action in ("read", "unread"):
-            mark_read(clerk, target, read=action == "read")
+            mark_read(target, actor=clerk, read=action == "read")
         elif action == "delete":
-            delete_submission(clerk, target)
+            purge_submission(target, actor=clerk)
         else:
-            mass_update(
-                clerk,
+            update_submissions(
                 contact_form,
-                [row.pk for row in existing[: number % 3 + 1]],
-                status=statuses[number % len(statuses)],
+                actor=clerk,
+                values={
+                    "ids": [row.pk for row in existing[: number % 3 + 1]],
+                    "status": statuses[number % len(statuses)],
+                },
             )
     kept = tally_snapshot()
     recount()

@@ -16,7 +16,7 @@ from django.utils import timezone
 from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Status, Submission
 from frontdesk.inbox.models.submissions import inbox_storage
-from frontdesk.inbox.operations import save_form, update_submission
+from frontdesk.inbox.operations import create_form, update_submission
 from tests.clients import INBOX_API
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
@@ -26,8 +26,8 @@ PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
 @pytest.fixture
 def apply_form(db):
-    return save_form(
-        None,
+    return create_form(
+        actor=None,
         values={"slug": "apply", "title": {"en": "Apply"}},
         fields=[
             {"machine_name": "name", "type": "text", "label": {"en": "Name"}, "required": True},
@@ -87,7 +87,7 @@ def test_inbox_prune_removes_the_objects_of_the_submissions_it_deletes(s3, apply
     old, new = post_with_a_file(days_ago=40), post_with_a_file()
     spam = Status.objects.get(is_spam=True)
     for submission in (old, new):
-        update_submission(make_user("inbox.update"), submission, status=spam)
+        update_submission(submission, actor=make_user("inbox.update"), values={"status": spam})
     old_key, new_key = (f"private/{item.files.get().stored_name.name}" for item in (old, new))
     assert {old_key, new_key} <= s3.objects()
     call_command("inbox_prune", stdout=StringIO())

@@ -16,7 +16,7 @@ from django.db import connection, transaction
 from frontdesk.inbox import queries
 from frontdesk.inbox.models import Form, Status, Submission, Tally
 from frontdesk.inbox.operations import accept_submission, update_submission
-from frontdesk.inbox.operations.retention import delete_submission
+from frontdesk.inbox.operations.retention import purge_submission
 from frontdesk.inbox.queries import search
 from frontdesk.inbox.words import words
 from tests.clients import INBOX_API, client_for
@@ -113,14 +113,16 @@ def test_operators_and_quotes_are_only_text(made, found, query, expected):
 
 
 def test_a_corrected_answer_is_found_by_its_new_words_only(made, found):
-    update_submission(None, made["dan"], answers={"message": "Quixotic plans for Zeppelins"})
+    update_submission(
+        made["dan"], actor=None, values={"answers": {"message": "Quixotic plans for Zeppelins"}}
+    )
     assert found("quixotic", made) == {"dan"}
     assert found("zeppelin", made) == {"ada", "dan"}
     assert found("nothing", made) == set()
 
 
 def test_a_deleted_submission_is_not_found(made, found):
-    delete_submission(None, made["ada"])
+    purge_submission(made["ada"], actor=None)
     del made["ada"]
     assert found("zeppelin", made) == set()
     assert found("invoice", made) == {"bob"}

@@ -9,10 +9,11 @@ from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import (
     accept_submission,
     arrival_status,
-    delete_status,
-    mass_update,
-    save_status,
-    sort_statuses,
+    create_status,
+    purge_status,
+    reorder_statuses,
+    update_status,
+    update_submissions,
 )
 from frontdesk.inbox.queries import form_counts
 
@@ -28,7 +29,9 @@ def holders(flag: str) -> list[str]:
 
 
 def test_a_new_status_is_placed_last_with_its_label_and_colour():
-    status = save_status(None, None, {"label": {"en": "Waiting", "de": "Wartet"}, "colour": "#ABCDEF"})
+    status = create_status(
+        actor=None, values={"label": {"en": "Waiting", "de": "Wartet"}, "colour": "#ABCDEF"}
+    )
     assert status.label == {"en": "Waiting", "de": "Wartet"}
     assert status.colour == "#abcdef"
     assert status.position == max(Status.objects.exclude(pk=status.pk).values_list("position", flat=True)) + 1
@@ -36,10 +39,12 @@ def test_a_new_status_is_placed_last_with_its_label_and_colour():
 
 
 def test_giving_the_arrival_flag_moves_it_from_the_previous_holder():
-    waiting = save_status(None, None, {"label": {"en": "Waiting"}, "colour": "#123456", "is_arrival": True})
+    waiting = create_status(
+        actor=None, values={"label": {"en": "Waiting"}, "colour": "#123456", "is_arrival": True}
+    )
     assert holders("is_arrival") == ["Waiting"]
     assert arrival_status() == waiting
-    save_status(None, seeded("In progress"), {"is_arrival": True})
+    update_status(seeded("In progress"), actor=None, values={"is_arrival": True})
     assert holders("is_arrival") == ["In progress"]
 
 
@@ -47,8 +52,8 @@ def test_giving_the_spam_flag_moves_it_and_the_counts_follow_the_flag(contact_fo
     submission, _ = accept_submission(contact_form, good_answers)
     assert form_counts(contact_form)["total"] == 1
     rejected = seeded("Rejected")
-    mass_update(None, contact_form, [submission.pk], status=rejected.pk)
-    save_status(None, rejected, {"is_spam": True})
+    update_submissions(contact_form, actor=None, values={"ids": [submission.pk], "status": rejected.pk})
+    update_status(rejected, actor=None, values={"is_spam": True})
     assert holders("is_spam") == ["Rejected"]
     assert form_counts(contact_form)["total"] == 0  # spam is left out of the counts, by flag
 
@@ -60,7 +65,7 @@ def test_giving_the_spam_flag_moves_it_and_the_counts_follow_the_flag(contact_fo
 def test_taking_a_flag_from_its_only_holder_is_refused(flag, words):
     holder = Status.objects.get(**{flag: True})
     with pytest.raises(ValidationError) as caught:
-        save_status(None, holder, {flag: False})
+        update_status(holder, actor=None, values={flag: False})
     assert words in caught.value.message_dict[flag][0]
     assert "give this flag to another status instead" in caught.value.message_dict[flag][0]
     holder.refresh_from_db()
@@ -69,16 +74,16 @@ def test_taking_a_flag_from_its_only_holder_is_refused(flag, words):
 
 def test_a_status_cannot_take_new_submissions_and_mark_spam():
     with pytest.raises(ValidationError) as caught:
-        save_status(None, seeded("In progress"), {"is_arrival": True, "is_spam": True})
+        update_status(seeded("In progress"), actor=None, values={"is_arrival": True, "is_spam": True})
     assert list(caught.value.message_dict) == ["is_spam"]
     with pytest.raises(ValidationError):
-        save_status(None, seeded("Spam"), {"is_arrival": True})  # would be both
+        update_status(seeded("Spam"), actor=None, values={"is_arrival": True})  # would be both
     assert holders("is_arrival") == ["New"] and holders("is_spam") == ["Spam"]
 
 
 def test_a_refused_new_status_takes_no_flag():
     with pytest.raises(ValidationError):
-        save_status(None, None, {"label": {"en": "Odd"}, "colour": "nope", "is_arrival": True})
+        create_status(actor=None, values={"label": {"en": "Odd"}, "colour": "nope", "is_arrival": True})
     assert holders("is_arrival") == ["New"]
     assert not Status.objects.filter(label__en="Odd").exists()
 
@@ -99,31 +104,31 @@ def test_a_refused_new_status_takes_no_flag():
 )
 def test_bad_values_are_refused_keyed_by_field(values, key):
     with pytest.raises(ValidationError) as caught:
-        save_status(None, None, values)
+        create_status(actor=None, values=values)
     assert key in caught.value.message_dict
 
 
 def test_a_label_needs_the_default_language_when_changed_too():
     with pytest.raises(ValidationError) as caught:
-        save_status(None, seeded("Done"), {"label": {"en": "", "de": "Erledigt"}})
+        update_status(seeded("Done"), actor=None, values={"label": {"en": "", "de": "Erledigt"}})
     assert "default language (en)" in caught.value.message_dict["label"][0]
     assert seeded("Done").label["de"] == "Erledigt"
-    done = save_status(None, seeded("Done"), {"label": {"en": "Finished", "de": "Fertig"}})
+    done = update_status(seeded("Done"), actor=None, values={"label": {"en": "Finished", "de": "Fertig"}})
     assert done.label == {"en": "Finished", "de": "Fertig", "ru": "Выполнена"}
     assert done.is_closed  # a change names only what changes
 
 
 def test_a_label_in_one_language_keeps_the_statuses_other_languages():
-    done = save_status(None, seeded("Done"), {"label": {"de": "Fertig"}})
+    done = update_status(seeded("Done"), actor=None, values={"label": {"de": "Fertig"}})
     assert done.label == {"en": "Done", "de": "Fertig", "ru": "Выполнена"}
-    done = save_status(None, done, {"label": {"ru": None}})
+    done = update_status(done, actor=None, values={"label": {"ru": None}})
     assert Status.objects.get(pk=done.pk).label == {"en": "Done", "de": "Fertig"}
 
 
 @pytest.mark.parametrize(("label", "words"), [("New", "New submissions arrive"), ("Spam", "marks spam")])
 def test_deleting_a_flagged_status_is_refused_with_the_reason(label, words):
     with pytest.raises(ValidationError) as caught:
-        delete_status(None, seeded(label))
+        purge_status(seeded(label), actor=None)
     assert words in caught.value.message_dict["__all__"][0]
     assert Status.objects.filter(label__en=label).exists()
 
@@ -131,9 +136,9 @@ def test_deleting_a_flagged_status_is_refused_with_the_reason(label, words):
 def test_deleting_a_status_that_submissions_have_is_refused_with_the_reason(contact_form, good_answers):
     submission, _ = accept_submission(contact_form, good_answers)
     done = seeded("Done")
-    mass_update(None, contact_form, [submission.pk], status=done.pk)
+    update_submissions(contact_form, actor=None, values={"ids": [submission.pk], "status": done.pk})
     with pytest.raises(ValidationError) as caught:
-        delete_status(None, done)
+        purge_status(done, actor=None)
     assert "Submissions have this status" in caught.value.message_dict["__all__"][0]
     assert Status.objects.filter(pk=done.pk).exists()
 
@@ -141,48 +146,52 @@ def test_deleting_a_status_that_submissions_have_is_refused_with_the_reason(cont
 def test_a_status_nobody_needs_is_deleted_even_after_submissions_left_it(contact_form, good_answers):
     submission, _ = accept_submission(contact_form, good_answers)
     done, rejected = seeded("Done"), seeded("Rejected")
-    mass_update(None, contact_form, [submission.pk], status=done.pk)
-    mass_update(None, contact_form, [submission.pk], status=rejected.pk)  # leaves a zero count for Done
-    delete_status(None, done)
+    update_submissions(contact_form, actor=None, values={"ids": [submission.pk], "status": done.pk})
+    update_submissions(
+        contact_form, actor=None, values={"ids": [submission.pk], "status": rejected.pk}
+    )  # leaves a zero count for Done
+    purge_status(done, actor=None)
     assert not Status.objects.filter(pk=done.pk).exists()
 
 
 def test_sorting_names_every_status_once():
     ids = list(Status.objects.order_by("position", "id").values_list("pk", flat=True))
-    sort_statuses(None, list(reversed(ids)))
+    reorder_statuses(actor=None, ids=list(reversed(ids)))
     assert list(Status.objects.order_by("position", "id").values_list("pk", flat=True)) == list(reversed(ids))
     with pytest.raises(ValidationError) as caught:
-        sort_statuses(None, ids[:-1])
+        reorder_statuses(actor=None, ids=ids[:-1])
     assert list(caught.value.message_dict) == ["order"]
     with pytest.raises(ValidationError):
-        sort_statuses(None, ["a", *ids])
+        reorder_statuses(actor=None, ids=["a", *ids])
 
 
 def test_statuses_need_inbox_manage(make_user):
     clerk = make_user("inbox.view", "inbox.update")
     with pytest.raises(PermissionDenied):
-        save_status(clerk, None, {"label": {"en": "Mine"}, "colour": "#123456"})
+        create_status(actor=clerk, values={"label": {"en": "Mine"}, "colour": "#123456"})
     with pytest.raises(PermissionDenied):
-        delete_status(clerk, seeded("Rejected"))
+        purge_status(seeded("Rejected"), actor=clerk)
     with pytest.raises(PermissionDenied):
-        sort_statuses(clerk, [])
+        reorder_statuses(actor=clerk, ids=[])
     manager = make_user("inbox.manage")
-    assert save_status(manager, None, {"label": {"en": "Mine"}, "colour": "#123456"}).pk
+    assert create_status(actor=manager, values={"label": {"en": "Mine"}, "colour": "#123456"}).pk
 
 
 def test_a_status_deleted_meanwhile_is_not_written_back():
     rejected = seeded("Rejected")
     Status.objects.filter(pk=rejected.pk).delete()
     with pytest.raises(Status.DoesNotExist):
-        save_status(None, rejected, {"colour": "#000000"})
+        update_status(rejected, actor=None, values={"colour": "#000000"})
     assert not Status.objects.filter(pk=rejected.pk).exists()
 
 
 def test_the_model_and_the_operation_refuse_a_bad_colour_with_the_same_words():
     """One rule: the model's validator is what the operation asks."""
     with pytest.raises(ValidationError) as by_operation:
-        save_status(None, values={"label": {"en": "Blue"}, "colour": "blue"})
+        create_status(actor=None, values={"label": {"en": "Blue"}, "colour": "blue"})
     with pytest.raises(ValidationError) as by_model:
         Status(label={"en": "Blue"}, colour="blue").full_clean()
     assert by_operation.value.message_dict["colour"] == by_model.value.message_dict["colour"]
-    assert save_status(None, values={"label": {"en": "Blue"}, "colour": "#2563EB"}).colour == "#2563eb"
+    assert (
+        create_status(actor=None, values={"label": {"en": "Blue"}, "colour": "#2563EB"}).colour == "#2563eb"
+    )

@@ -18,8 +18,8 @@ from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.models.submissions import Attachment, inbox_storage
-from frontdesk.inbox.operations import accept_submission, save_form
-from frontdesk.inbox.operations.retention import delete_submission, prune, prune_plan
+from frontdesk.inbox.operations import accept_submission, create_form
+from frontdesk.inbox.operations.retention import prune, prune_plan, purge_submission
 from frontdesk.inbox.uploads import display_name
 
 pytestmark = pytest.mark.django_db
@@ -50,15 +50,11 @@ def limits(settings, **upload) -> None:
 
 @pytest.fixture
 def apply_form(db):
-    return save_form(
-        None,
-        values={"slug": "apply", "title": {"en": "Apply"}},
-        fields=[
+    return create_form(actor=None, values={"slug": "apply", "title": {"en": "Apply"}}, fields=[
             {"machine_name": "name", "type": "text", "label": {"en": "Name"}, "required": True},
             {"machine_name": "cv", "type": "file", "label": {"en": "CV"}, "required": True,
              "extensions": ["pdf", "png"]},
-        ],
-    )  # fmt: skip
+        ])  # fmt: skip
 
 
 def mailed_form(form):
@@ -160,8 +156,8 @@ def test_refused_files_raise_one_error_keyed_by_the_field(apply_form, inbox_disk
 
 
 def test_text_files_must_be_utf8_without_nul(settings, db, inbox_disk):
-    form = save_form(
-        None,
+    form = create_form(
+        actor=None,
         values={"slug": "notes", "title": {"en": "Notes"}},
         fields=[{"machine_name": "notes", "type": "file", "label": {"en": "Notes"}}],
     )
@@ -214,7 +210,7 @@ def test_a_delete_that_is_rolled_back_keeps_the_file(
         pytest.raises(RuntimeError),
         transaction.atomic(),
     ):
-        delete_submission(None, Submission.objects.get(pk=submission.pk))
+        purge_submission(Submission.objects.get(pk=submission.pk), actor=None)
         raise RuntimeError("a later step refuses")
     assert Attachment.objects.filter(submission=submission).exists()
     assert files_on_disk(inbox_disk) == stored
@@ -230,11 +226,11 @@ def test_deleting_a_submission_removes_the_folders_it_emptied_but_not_the_root(
     kept, _ = accept_submission(apply_form, {"name": "Ada"}, files={"cv": [upload("cv.pdf")]})
     gone, _ = accept_submission(apply_form, {"name": "Bob"}, files={"cv": [upload("cv.pdf", PDF + b"%")]})
     with django_capture_on_commit_callbacks(execute=True):
-        delete_submission(None, gone)
+        purge_submission(gone, actor=None)
     form_folder = f"inbox/{apply_form.pk}"
     assert folders_on_disk(inbox_disk) == ["inbox", form_folder, f"{form_folder}/{kept.pk}"]
     with django_capture_on_commit_callbacks(execute=True):
-        delete_submission(None, kept)
+        purge_submission(kept, actor=None)
     assert inbox_disk.is_dir() and folders_on_disk(inbox_disk) == []
 
 

@@ -127,9 +127,9 @@ def test_remove_leaves_an_editors_pages_and_forms_under_the_demos_titles_and_slu
     # The site's own contact page and form, and a page under the demo home page's title.
     contact = make_page("contact", "Contact", content={"en": [heading("Call us")]}, publish=True)
     welcome = make_page("welcome", "Welcome", publish=True)
-    from frontdesk.inbox.operations import save_form
+    from frontdesk.inbox.operations import create_form
 
-    own_form = save_form(None, values={"slug": "contact", "title": {"en": "Our form"}}, fields=[])
+    own_form = create_form(actor=None, values={"slug": "contact", "title": {"en": "Our form"}}, fields=[])
     revisions = {page.pk: Page.all_objects.get(pk=page.pk).revision for page in (contact, welcome)}
     assert "left out, their address is taken: contact" in run_demo()
     run_demo("--remove")

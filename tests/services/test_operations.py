@@ -105,7 +105,7 @@ def test_an_account_without_services_manage_changes_nothing(make_user):
     with pytest.raises(PermissionDenied):
         bin_service(service, actor=viewer)
     with pytest.raises(PermissionDenied):
-        reorder_services([service.pk], actor=viewer)
+        reorder_services(actor=viewer, ids=[service.pk])
     assert Service.objects.get().title == {"en": "Garden design"}
 
 
@@ -142,13 +142,13 @@ def test_restore_is_refused_when_another_took_the_address_meanwhile():
 
 def test_the_order_names_every_service_outside_the_bin_exactly_once():
     one, two, three = (make_service(title, title.lower()) for title in ("One", "Two", "Three"))
-    reorder_services([three.pk, one.pk, two.pk], actor=None)
+    reorder_services(actor=None, ids=[three.pk, one.pk, two.pk])
     assert [service.pk for service in in_order()] == [three.pk, one.pk, two.pk]
-    assert "order" in refusal(lambda: reorder_services([three.pk, one.pk], actor=None))
-    assert "order" in refusal(lambda: reorder_services([three.pk, one.pk, two.pk, two.pk], actor=None))
-    assert "order" in refusal(lambda: reorder_services(["x"], actor=None))
+    assert "order" in refusal(lambda: reorder_services(actor=None, ids=[three.pk, one.pk]))
+    assert "order" in refusal(lambda: reorder_services(actor=None, ids=[three.pk, one.pk, two.pk, two.pk]))
+    assert "order" in refusal(lambda: reorder_services(actor=None, ids=["x"]))
     bin_service(two, actor=None)
-    reorder_services([one.pk, three.pk], actor=None)
+    reorder_services(actor=None, ids=[one.pk, three.pk])
     assert [service.pk for service in in_order()] == [one.pk, three.pk]
 
 

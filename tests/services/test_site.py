@@ -1,4 +1,4 @@
-"""A service's public page (services/views.py) at its address in each language, 404 when hidden
+"""A service's public page (services/site.py) at its address in each language, 404 when hidden
 or in the bin, 301 from a former address; the sitemap names the published ones with alternates."""
 
 from __future__ import annotations

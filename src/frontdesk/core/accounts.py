@@ -1,7 +1,7 @@
 """Account operations shared by the commands and the panel: the admin account, the profile,
 and the throttles of logging in and of asking for a new password.
 
-Limits come from settings.FRONTDESK["accounts"] (docs/configuration.md). A failed login counts
+Limits come from FRONTDESK["accounts"] (core/conf.host_settings) (docs/configuration.md). A failed login counts
 against the account typed in (existing or not, so the answer never tells them apart) and
 against the client; once either is used up every login is refused, the right password too,
 until the window ends. A request for a new password counts against the address typed in and
@@ -26,6 +26,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import ngettext
 
+from frontdesk.core.conf import host_settings
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.mail import deliver_mail
 from frontdesk.core.throttle import Limit, client_of
@@ -81,8 +82,7 @@ def update_profile(account, *, display_name: str, panel_language: str):
 
 
 def _limits(kind: str) -> dict:
-    configured = (getattr(settings, "FRONTDESK", {}).get("accounts") or {}).get(kind) or {}
-    return {**DEFAULTS[kind], **configured}
+    return {**DEFAULTS[kind], **(host_settings("accounts").get(kind) or {})}
 
 
 def _minutes_left(seconds: int) -> int:

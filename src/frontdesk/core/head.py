@@ -27,6 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, get_language_info
 from django.utils.translation import gettext as _
 
+from frontdesk.core.conf import host_settings
 from frontdesk.core.requests import FrontdeskRequest
 
 logger = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ _LEADING_SLASHES = "/\\\t\n\r"
 
 def layout_name() -> str:
     """The layout template: FRONTDESK["site"]["layout"] (FRONTDESK_SITE_LAYOUT), else ours."""
-    return settings.FRONTDESK.get("site", {}).get("layout") or DEFAULT_LAYOUT
+    return host_settings("site")["layout"] or DEFAULT_LAYOUT
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpResponse
 from django.utils.module_loading import import_string
 
+from frontdesk.core.conf import host_settings
 from frontdesk.core.proxies import TrustedProxies, believe_forwarded_headers
 
 APPLICATION = "frontdesk.wsgi:application"
@@ -214,4 +215,4 @@ def build_application(trusted_proxies: Iterable[str] | None = None) -> Site:
 
     django = get_wsgi_application()
     trusted = settings.TRUSTED_PROXIES if trusted_proxies is None else trusted_proxies
-    return Site(django, mcp_bridge(), settings.FRONTDESK["mcp"]["path"].rstrip("/"), trusted)
+    return Site(django, mcp_bridge(), host_settings("mcp")["path"].rstrip("/"), trusted)

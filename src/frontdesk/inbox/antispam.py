@@ -346,7 +346,7 @@ def check(
 
 def _counted(request: HttpRequest, rules: Rules, form_slug: str) -> Verdict | None:
     """The rate limit's verdict, the post counted once however often it is judged (the door
-    judges a post again when the form changed under it, inbox/views.py)."""
+    judges a post again when the form changed under it, inbox/site/views.py)."""
     judged: dict[str, Verdict | None] = request.__dict__.setdefault(COUNTED_ATTRIBUTE, {})
     if form_slug not in judged:
         judged[form_slug] = rate_limit(request, rules, form_slug)

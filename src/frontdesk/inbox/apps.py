@@ -26,7 +26,8 @@ class InboxConfig(AppConfig):
         from frontdesk.inbox.conf import inbox_settings
         from frontdesk.inbox.mcp_tools import register_inbox_tools
         from frontdesk.inbox.operations import fields
-        from frontdesk.inbox.screens import FORM_EDITOR
+        from frontdesk.inbox.panel.screens import FORM_EDITOR
+        from frontdesk.inbox.permissions import MANAGE, UPDATE, VIEW
 
         # The public door and the demo pages: no object's address may stand there.
         register_reserved_path("inbox-door", inbox_settings()["path"])
@@ -38,7 +39,7 @@ class InboxConfig(AppConfig):
             BinType(
                 name="inbox.field",
                 model="inbox.Field",
-                permission="inbox.manage",
+                permission=MANAGE,
                 describe=fields.describe_field,
                 refuse_restore=fields.refuse_field_restore,
                 changed=fields.field_changed,
@@ -54,8 +55,8 @@ class InboxConfig(AppConfig):
             NoteEntity(
                 "inbox_submission",
                 model="inbox.Submission",
-                view_permission="inbox.view",
-                add_permission="inbox.update",
+                view_permission=VIEW,
+                add_permission=UPDATE,
             )
         )
         register_section(
@@ -63,9 +64,9 @@ class InboxConfig(AppConfig):
                 key="inbox",
                 label=_("Inbox"),
                 icon="inbox",
-                permission="inbox.view",
+                permission=VIEW,
                 order=10,
                 landing=inbox_settings()["landing"],
-                urlconf="frontdesk.inbox.panel_urls",
+                urlconf="frontdesk.inbox.panel.urls",
             )
         )

@@ -1,20 +1,17 @@
 """The inbox's settings: what a site sets in `FRONTDESK["inbox"]` over the defaults here.
 
-Every module of the inbox reads them through `inbox_settings()`, merged once (a nested section
-is merged key by key, so a site that sets one antispam number keeps the other defaults) and read
-again when a test changes FRONTDESK. `settings.py` only maps the environment variables onto
+Every module of the inbox reads them through `inbox_settings()` (core/conf.module_settings:
+merged once, a nested section key by key, so a site that sets one antispam number keeps the
+other defaults, and read again when a test changes FRONTDESK). `settings.py` only maps the environment variables onto
 keys; the values are judged by the inbox's system checks (inbox/checks.py). docs/inbox.md,
 "Configuration", has the table.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from django.conf import settings
-from django.core.signals import setting_changed
-from django.dispatch import receiver
+from frontdesk.core.conf import module_settings
 
 DEFAULTS: dict[str, Any] = {
     # The Inbox is the panel's landing section unless this is false.
@@ -62,25 +59,6 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def merged(defaults: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
-    """`given` over `defaults`: a section both hold as a dict is merged key by key, any other
-    value of `given` replaces the default."""
-    result = dict(defaults)
-    for key, value in given.items():
-        default = defaults.get(key)
-        result[key] = (
-            merged(default, value) if isinstance(default, dict) and isinstance(value, dict) else value
-        )
-    return result
-
-
-@cache
 def inbox_settings() -> dict[str, Any]:
     """The inbox's settings, the site's over the defaults."""
-    return merged(DEFAULTS, getattr(settings, "FRONTDESK", {}).get("inbox") or {})
-
-
-@receiver(setting_changed)
-def _read_again(setting: str, **kwargs) -> None:
-    if setting == "FRONTDESK":
-        inbox_settings.cache_clear()
+    return module_settings("inbox", DEFAULTS)

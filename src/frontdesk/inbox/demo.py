@@ -16,9 +16,10 @@ from frontdesk.core.demo import DemoPage, forget_made, made_by_demo, mark_made
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import (
     accept_submission,
-    delete_submission,
+    create_form,
     mark_read,
-    save_form,
+    purge_submission,
+    update_form,
     update_submission,
 )
 
@@ -137,8 +138,8 @@ def _submissions(form: Form) -> None:
         )
         Submission.objects.filter(pk=submission.pk).update(created_at=now - timedelta(hours=7 * index + 1))
         if kind != "arrival":
-            update_submission(None, submission, status=_status(kind))
-            mark_read(None, submission)
+            update_submission(submission, actor=None, values={"status": _status(kind)})
+            mark_read(submission, actor=None)
 
 
 def made_forms() -> dict[str, Form]:
@@ -158,11 +159,11 @@ def seed() -> str:
             taken.append(key)
             continue
         # Recipients come last, so the demo's own submissions send no mail.
-        form = save_form(None, values={**values, "options": {}}, fields=fields)
+        form = create_form(actor=None, values={**values, "options": {}}, fields=fields)
         mark_made(form, demo=DEMO, key=key)
         if values is CONTACT:
             _submissions(form)
-        save_form(None, form, values={"options": values["options"]})
+        update_form(form, actor=None, values={"options": values["options"]})
         created += 1
     note = f"; left out, their slug is taken: {', '.join(taken)}" if taken else ""
     return f"{created} demo forms created ({len(made)} already there){note}"
@@ -172,7 +173,7 @@ def remove() -> str:
     made = made_forms()
     for form in made.values():
         for submission in Submission.objects.filter(form=form):
-            delete_submission(None, submission)  # one by one, so their files go too
+            purge_submission(submission, actor=None)  # one by one, so their files go too
         form.delete()
     forget_made(demo=DEMO)
     return f"{len(made)} demo forms removed with their submissions"

@@ -28,8 +28,8 @@ from frontdesk.core.inputs import (
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.inbox.field_types import FIELD_TYPES
+from frontdesk.inbox.panel.screens import FORM_EDITOR
 from frontdesk.inbox.queries.lookups import find_account, find_status
-from frontdesk.inbox.screens import FORM_EDITOR
 
 MAX_SELECTION = 1000
 
@@ -178,7 +178,7 @@ class FormChange(Input):
     )
 
     def values(self) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
-        """The form's values given and the fields given, as `save_form` takes them."""
+        """The form's values given and the fields given, as `create_form`/`update_form` takes them."""
         values = self.model_dump(exclude_unset=True)
         return values, values.pop("fields", None)
 

@@ -26,6 +26,7 @@ from frontdesk.inbox import operations, outputs, queries
 from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.inputs import FormChange, HandlingWithNote, Id
 from frontdesk.inbox.models import Form, Submission
+from frontdesk.inbox.permissions import MANAGE, UPDATE, VIEW
 
 NOTE_ENTITY = "inbox_submission"
 
@@ -85,7 +86,7 @@ def inbox_forms_list(actor: User) -> dict[str, Any]:
 
 
 def inbox_form_get(actor: User, form: FormRef) -> dict[str, Any]:
-    return {"form": _form(operations.find_form(form))}
+    return {"form": _form(queries.find_form(form))}
 
 
 def _status_key(value: int | str | None, key: str) -> str | None:
@@ -124,7 +125,7 @@ def inbox_list(
         int, Field(description=f"Rows per page, 1-{MAX_PER_PAGE}.", ge=1, le=MAX_PER_PAGE)
     ] = DEFAULT_PER_PAGE,
 ) -> dict[str, Any]:
-    chosen = operations.find_form(form)
+    chosen = queries.find_form(form)
     if assignee is not None and str(assignee).strip().lower() not in ("", queries.NO_ASSIGNEE):
         assignee = queries.find_account(assignee)
     flt = queries.parse_filter(
@@ -162,13 +163,16 @@ def inbox_form_save(
         ),
     ] = None,
 ) -> dict[str, Any]:
-    existing = None if form is None else operations.find_form(form)
+    existing = None if form is None else queries.find_form(form)
     values, fields = changes.values()
     # null keeps a form value here (an agent's "no change"); option keys, project fields and
-    # fields given are merged with the stored ones by save_form.
+    # fields given are merged with the stored ones by update_form.
     values = {key: value for key, value in values.items() if value is not None}
-    saved = operations.save_form(actor, existing, values=values, fields=fields or [])
-    return {"created": existing is None, "form": changed_out(actor, "inbox.view", saved, _form)}
+    if existing is None:
+        saved = operations.create_form(actor=actor, values=values, fields=fields or [])
+    else:
+        saved = operations.update_form(existing, actor=actor, values=values, fields=fields or [])
+    return {"created": existing is None, "form": changed_out(actor, VIEW, saved, _form)}
 
 
 def inbox_set_status(actor: User, submission: SubmissionRef, changes: HandlingWithNote) -> dict[str, Any]:
@@ -178,9 +182,9 @@ def inbox_set_status(actor: User, submission: SubmissionRef, changes: HandlingWi
     record = Submission.objects.select_related("status", "assignee").get(pk=submission)
     before = {"status": outputs.status_ref(record.status), "assignee": outputs.account_ref(record.assignee)}
     if handling:
-        operations.update_submission(actor, record, **handling)
+        operations.update_submission(record, actor=actor, values=handling)
     # Only a caller who may read the submission gets it back (as on the API's PUT, docs/api.md).
-    readable = may_read(actor, "inbox.view")
+    readable = may_read(actor, VIEW)
     if readable:
         after = _detail(actor, record.pk)
     else:
@@ -196,7 +200,7 @@ def inbox_set_status(actor: User, submission: SubmissionRef, changes: HandlingWi
 
 # --- Registration -----------------------------------------------------------------------------
 
-READ = {"scope": "inbox:read", "permission": "inbox.view"}
+READ = {"scope": "inbox:read", "permission": VIEW}
 TOOLS: list[tuple[Callable[..., Any], dict[str, Any], str]] = [
     (inbox_forms_list, READ, "Every form of the inbox in the panel's order: id, slug, title per language, "
      "whether it is switched off, how many submissions are waiting (unread) and the total (spam left out), "
@@ -209,12 +213,12 @@ TOOLS: list[tuple[Callable[..., Any], dict[str, Any], str]] = [
      "counts. Filter by tab, status, assignee, received dates and words in the answers."),
     (inbox_get, READ, "One submission: its answers (with the labels they had when sent), file names and "
      "sizes, metadata, staff notes and log. Reading it does not mark it read."),
-    (inbox_form_save, {"scope": "inbox:write", "permission": "inbox.manage", "changes": True},
+    (inbox_form_save, {"scope": "inbox:write", "permission": MANAGE, "changes": True},
      "Create a form (leave out form) or change one and its fields in one call. Only what is named "
      "changes: form values given, option keys given, project fields given by name in extra, fields "
      "matched by id or machine_name; "
      "remove: true puts a field aside (its earlier answers stay readable). Returns the form as saved."),
-    (inbox_set_status, {"scope": "inbox:write", "permission": "inbox.update", "changes": True},
+    (inbox_set_status, {"scope": "inbox:write", "permission": UPDATE, "changes": True},
      "Set a submission's status, its assignee and/or add a staff note, in one call. Returns what "
      "changed and the submission as it is afterwards (only {id, status, assignee} to a caller "
      "without inbox.view or a token without inbox:read)."),

@@ -16,7 +16,7 @@ from frontdesk.core.project_fields import listed_extra
 from frontdesk.inbox import queries
 from frontdesk.inbox.models import Field, Form, Status, Submission
 from frontdesk.inbox.models.submissions import Source
-from frontdesk.inbox.screens import FORM_EDITOR
+from frontdesk.inbox.panel.screens import FORM_EDITOR
 
 DEFAULT_OPTIONS = {"recipients": {"accounts": [], "addresses": []}, "antispam": {}, "captcha": False}
 

@@ -11,13 +11,15 @@ from datetime import datetime
 
 from django.http import HttpRequest
 from ninja import Query, Schema
-from ninja import Status as Answer
+from ninja import Status as Reply
 from pydantic import Field
 
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import PictureViewOut, SeoCardOut, WrittenOut, answers
+from frontdesk.core.bin.doors import bin_routes
 from frontdesk.services import operations, outputs, queries
 from frontdesk.services.inputs import OrderIn, ServiceChange, ServiceIn
+from frontdesk.services.permissions import MANAGE, VIEW
 
 router = PanelRouter(tags=["services"])
 
@@ -53,14 +55,10 @@ class ListQuery(Schema):
     trashed: bool = Field(False, description="true: the services in the bin, newest first (the Bin tab).")
 
 
-def _service(pk: int):
-    return queries.find_service(pk)
-
-
 @router.get(
     "",
     response=answers(200, list[ServiceOut]),
-    permission="services.view",
+    permission=VIEW,
     summary="Every service in the editors' order (or, with trashed=true, the bin)",
 )
 def list_services(request: HttpRequest, query: Query[ListQuery]):
@@ -70,60 +68,57 @@ def list_services(request: HttpRequest, query: Query[ListQuery]):
 @router.post(
     "",
     response=answers(201, ServiceOut | WrittenOut),
-    permission="services.manage",
+    permission=MANAGE,
     summary="Create a service",
 )
 def create_service(request: HttpRequest, payload: ServiceIn):
     service = operations.create_service(actor=request.user, values=payload.values())
-    return Answer(201, outputs.service_changed(request.user, service))
+    return Reply(201, outputs.service_changed(request.user, service))
 
 
 @router.post(
     "/sorting",
     response=answers(204, None),
-    permission="services.manage",
+    permission=MANAGE,
     summary="Store the services' order",
 )
 def sort_services(request: HttpRequest, payload: OrderIn):
-    operations.reorder_services(payload.order, actor=request.user)
-    return Answer(204, None)
+    operations.reorder_services(actor=request.user, ids=payload.order)
+    return Reply(204, None)
 
 
-@router.get(
-    "/{service}", response=answers(200, ServiceOut), permission="services.view", summary="One service"
-)
+@router.get("/{service}", response=answers(200, ServiceOut), permission=VIEW, summary="One service")
 def get_service(request: HttpRequest, service: int):
-    return outputs.service_out(_service(service))
+    return outputs.service_out(queries.find_service(service))
 
 
 @router.put(
     "/{service}",
     response=answers(200, ServiceOut | WrittenOut),
-    permission="services.manage",
+    permission=MANAGE,
     summary="Change a service (only the keys given; a translated value by language)",
 )
 def update_service(request: HttpRequest, service: int, payload: ServiceChange):
-    changed = operations.update_service(_service(service), actor=request.user, values=payload.values())
+    changed = operations.update_service(
+        queries.find_service(service), actor=request.user, values=payload.values()
+    )
     return outputs.service_changed(request.user, changed)
 
 
-@router.delete(
+bin_routes(
+    router,
     "/{service}",
-    response=answers(204, None),
-    permission="services.manage",
-    summary="Put a service in the bin (its page goes off the site; restore brings it back)",
+    module=__name__,
+    noun="service",
+    permission=MANAGE,
+    find=queries.find_service,
+    find_in_bin=queries.find_in_bin,
+    put_in_bin=operations.bin_service,
+    restore=operations.restore_service,
+    restored=outputs.service_changed,
+    response=ServiceOut | WrittenOut,
+    summaries=(
+        "Put a service in the bin (its page goes off the site; restore brings it back)",
+        "Take a service out of the bin (refused when another took its address meanwhile)",
+    ),
 )
-def delete_service(request: HttpRequest, service: int):
-    operations.bin_service(_service(service), actor=request.user)
-    return Answer(204, None)
-
-
-@router.post(
-    "/{service}/restore",
-    response=answers(200, ServiceOut | WrittenOut),
-    permission="services.manage",
-    summary="Take a service out of the bin (refused when another took its address meanwhile)",
-)
-def restore_service(request: HttpRequest, service: int):
-    restored = operations.restore_service(queries.find_in_bin(service), actor=request.user)
-    return outputs.service_changed(request.user, restored)

@@ -25,15 +25,15 @@ class ServicesConfig(AppConfig):
         from frontdesk.services import (
             checks,  # noqa: F401  (registers the system checks)
             demo,
-            operations,
             outputs,
             queries,
         )
         from frontdesk.services.api import router
         from frontdesk.services.conf import services_prefix
         from frontdesk.services.mcp_tools import register_services_tools
-        from frontdesk.services.screens import SERVICE_FORM
-        from frontdesk.services.views import service_page
+        from frontdesk.services.panel.screens import SERVICE_FORM
+        from frontdesk.services.permissions import MANAGE, VIEW
+        from frontdesk.services.site import service_page
 
         # /services/<slug> per language; the sitemap names the visible ones outside the bin.
         register_route_type(
@@ -47,9 +47,7 @@ class ServicesConfig(AppConfig):
                 modified="updated_at",
             )
         )
-        register_bin_type(
-            BinType(name="services.service", model="services.Service", permission="services.manage")
-        )
+        register_bin_type(BinType(name="services.service", model="services.Service", permission=MANAGE))
         register_screen(SERVICE_FORM)
         register_relation_target(
             RelationTarget(
@@ -70,14 +68,14 @@ class ServicesConfig(AppConfig):
             keys=["cover"],
             url=lambda service: reverse("panel:panel-services:edit", args=[service.pk]),
             order_by=["position", "pk"],
-            permission=operations.VIEW,
+            permission=VIEW,
         )
         register_seo_card_pictures(
             "services.seo",
             "services.Service",
             label=_("Service SEO cards"),
             url=lambda service: reverse("panel:panel-services:edit", args=[service.pk]),
-            permission=operations.VIEW,
+            permission=VIEW,
         )
         register_router("/services", router)
         register_services_tools()
@@ -87,8 +85,8 @@ class ServicesConfig(AppConfig):
                 key="services",
                 label=_("Services"),
                 icon="square",
-                permission="services.view",
+                permission=VIEW,
                 order=30,
-                urlconf="frontdesk.services.panel_urls",
+                urlconf="frontdesk.services.panel.urls",
             )
         )

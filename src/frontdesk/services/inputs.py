@@ -13,7 +13,7 @@ from frontdesk.core.limits import MAX_ID
 from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.core.richtext import RichTexts
 from frontdesk.core.seo_card import SeoCardIn
-from frontdesk.services.screens import SERVICE_FORM
+from frontdesk.services.panel.screens import SERVICE_FORM
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
 TEXTS_HELP = (

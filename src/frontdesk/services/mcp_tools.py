@@ -15,6 +15,7 @@ from pydantic import Field
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.services import operations, outputs, queries
 from frontdesk.services.inputs import ServiceChange, ServiceIn
+from frontdesk.services.permissions import MANAGE, VIEW
 
 ServiceRef = Annotated[
     int | str,
@@ -49,8 +50,8 @@ def services_update(actor, service: ServiceRef, changes: ServiceChange) -> dict[
     return {"service": outputs.service_changed(actor, changed)}
 
 
-READ = {"scope": "services:read", "permission": "services.view"}
-WRITE = {"scope": "services:write", "permission": "services.manage", "changes": True}
+READ = {"scope": "services:read", "permission": VIEW}
+WRITE = {"scope": "services:write", "permission": MANAGE, "changes": True}
 TOOLS: list[tuple[Callable[..., Any], dict[str, Any], str]] = [
     (services_list, READ, "Every service in the site's order: id, title, slug and lead per language, whether "
      "it is visible on the site, its public address per language and the site's project fields (extra). "

@@ -20,34 +20,30 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.bin.operations import put_in_bin, restore
 from frontdesk.core.errors import NotFound
 from frontdesk.core.fields import merge_translations
+from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.core.languages import default_language, translate
-from frontdesk.core.limits import MAX_ID
+from frontdesk.core.ordering import OrderWords, reorder
 from frontdesk.core.pictures import clean_picture_key
 from frontdesk.core.project_fields import clean_extra
 from frontdesk.core.richtext import clean_translated_rich_text
 from frontdesk.core.routes.claims import claim_routes
 from frontdesk.core.seo_card import clean_seo_card
 from frontdesk.services.models import SLUG_MAX, Service
+from frontdesk.services.panel.screens import SERVICE_FORM
+from frontdesk.services.permissions import MANAGE
 from frontdesk.services.queries import ROUTE_TYPE
-from frontdesk.services.screens import SERVICE_FORM
 
-VIEW = "services.view"  # reads services, hidden ones included
-MANAGE = "services.manage"
 KEYS = ("title", "slug", "lead", "cover", "description", "seo", "is_visible", "extra")
 TRANSLATED = ("title", "slug", "lead")
 LOGGED = KEYS
-
-
-def _refuse_unknown(values: Mapping[str, Any]) -> None:
-    unknown = sorted(set(values) - set(KEYS))
-    if unknown:
-        raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+ORDER_WORDS = OrderWords(incomplete=gettext_lazy("Name every service exactly once."))
 
 
 def _merged(service: Service, key: str, sent: object) -> dict[str, str]:
@@ -68,7 +64,7 @@ def _derived_slug(title: dict[str, str]) -> dict[str, str]:
 def _apply(service: Service, values: Mapping[str, Any], *, creating: bool) -> list[str]:
     """Put `values` on `service` and judge the changed values by the model's rules; answers
     the names of the values changed."""
-    _refuse_unknown(values)
+    refuse_unknown_keys(values, KEYS, location="__all__")
     changed = []
     for key in TRANSLATED:
         if key in values:
@@ -134,7 +130,7 @@ def update_service(service: Service, *, actor: Actor, values: Mapping[str, Any])
     require_permission(actor, MANAGE)
     current = Service.objects.select_for_update().filter(pk=service.pk).first()
     if current is None:
-        raise NotFound(_("There is no service %(reference)s.") % {"reference": service.pk})
+        raise NotFound(_("There is no service %(key)s.") % {"key": service.pk})
     before = log.values_of(current, LOGGED)
     changed = _apply(current, values, creating=False)
     current.save()
@@ -158,16 +154,8 @@ def restore_service(service: Service, *, actor: Actor) -> Service:
 
 
 @transaction.atomic
-def reorder_services(order: list, *, actor: Actor) -> None:
-    """Store the dragged order: `order` names every service outside the bin exactly once."""
+def reorder_services(*, actor: Actor, ids: list) -> None:
+    """Store the dragged order: `ids` names every service outside the bin exactly once
+    (core/ordering, refused under `order`, the API body's name)."""
     require_permission(actor, MANAGE)
-    rows = {row.pk: row for row in Service.objects.select_for_update().order_by("pk")}
-    if not isinstance(order, list | tuple) or any(
-        isinstance(item, bool) or not isinstance(item, int) or not 1 <= item <= MAX_ID for item in order
-    ):
-        raise ValidationError({"order": [_("Give the order as a list of ids.")]})
-    if sorted(order) != sorted(rows):
-        raise ValidationError({"order": [_("Name every service exactly once.")]})
-    for position, pk in enumerate(order, start=1):
-        rows[pk].position = position
-    Service.objects.bulk_update(rows.values(), ["position"])
+    reorder(Service.objects.all(), ids, location="order", words=ORDER_WORDS)

@@ -20,8 +20,8 @@ from frontdesk.core.project_fields import listed_extra
 from frontdesk.core.seo_card import read_card
 from frontdesk.services import queries
 from frontdesk.services.models import Service
-from frontdesk.services.operations import VIEW
-from frontdesk.services.screens import SERVICE_FORM
+from frontdesk.services.panel.screens import SERVICE_FORM
+from frontdesk.services.permissions import VIEW
 
 
 def service_changed(actor: Actor, service: Service) -> dict[str, Any]:

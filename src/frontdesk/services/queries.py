@@ -10,9 +10,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from frontdesk.core.bin.operations import rows_of
-from frontdesk.core.errors import NotFound
+from frontdesk.core.finding import find
 from frontdesk.core.languages import site_language_codes
-from frontdesk.core.limits import MAX_ID
 from frontdesk.core.models.routes import Route
 from frontdesk.core.routes.registry import ROUTE_TYPES
 from frontdesk.core.routes.serving import public_path, stored_address
@@ -72,19 +71,11 @@ def service_at(address: str) -> int | None:
     return None
 
 
-def find_service(reference: int | str) -> Service:
+def find_service(key: object) -> Service:
     """A service outside the bin by id or by address (the agent tools accept both)."""
-    text = str(reference).strip()
-    pk = int(text) if text.isdigit() and len(text) <= 19 else service_at(text)
-    found = Service.objects.filter(pk=pk).first() if pk is not None and 1 <= pk <= MAX_ID else None
-    if found is None:
-        raise NotFound(_("There is no service %(reference)s.") % {"reference": text[:200]})
-    return found
+    return find(Service.objects.all(), key, address=service_at, what=_("There is no service %(key)s."))
 
 
-def find_in_bin(pk: int) -> Service:
+def find_in_bin(key: object) -> Service:
     """A service in the bin by id (what restoring names)."""
-    found = Service.all_objects.in_bin().filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
-    if found is None:
-        raise NotFound(_("There is no service %(reference)s in the bin.") % {"reference": pk})
-    return found
+    return find(Service.all_objects.in_bin(), key, what=_("There is no service %(key)s in the bin."))

@@ -35,6 +35,7 @@ from pydantic_core import PydanticUndefined
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from frontdesk.core.conf import host_settings
 from frontdesk.core.inputs import NOT_GIVEN, Input, keyed_errors, not_given
 from frontdesk.core.mcp import calls, registry
 from frontdesk.core.models import ApiToken
@@ -346,7 +347,7 @@ def build_mcp_server() -> FrontdeskMCP:
 
 def build_mcp_app() -> ASGIApp:
     """The ASGI app core/serving.py routes FRONTDESK["mcp"]["path"] to; it receives the full path."""
-    path = settings.FRONTDESK["mcp"]["path"].rstrip("/")
+    path = host_settings("mcp")["path"].rstrip("/")
     server = build_mcp_server()
     starlette_app = server.streamable_http_app(
         # The bridge passes the path through unchanged (no root_path), so the route is the full path.

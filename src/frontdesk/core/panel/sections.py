@@ -2,7 +2,7 @@
 
     register_section(Section(key="inbox", label=_("Inbox"), icon="inbox",
                              permission="inbox.view", order=10, landing=True,
-                             urlconf="frontdesk.inbox.panel_urls"))
+                             urlconf="frontdesk.inbox.panel.urls"))
 
 The menu shows the sections a user may open; the landing section is the first visible one
 registered with `landing=True`, else the first visible one. A site moves a section to another
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.utils.functional import Promise
 
+from frontdesk.core.conf import host_settings
 from frontdesk.core.registry import Registry
 
 
@@ -35,7 +35,7 @@ class Section:
     @property
     def address(self) -> str:
         """The address segment under /cms/ (settings win over the registered path)."""
-        moved = settings.FRONTDESK.get("panel", {}).get("paths", {}).get(self.key)
+        moved = (host_settings("panel")["paths"] or {}).get(self.key)
         return (moved or self.path or self.key).strip("/")
 
     @property

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
 
+from frontdesk.core.conf import site_section
 from frontdesk.core.languages import translate
 from frontdesk.core.project_fields.types import FIELD_TYPES, FieldType, PropError
 from frontdesk.core.registry import Registry
@@ -68,7 +68,7 @@ class PatchError(ValueError):
 
 def configured() -> Mapping[str, Any]:
     """The site's patch lists by screen id (FRONTDESK["project_fields"]), {} when none."""
-    patches = settings.FRONTDESK.get(SETTING) or {}
+    patches = site_section(SETTING) or {}
     if not isinstance(patches, Mapping):
         raise ImproperlyConfigured(f"FRONTDESK[{SETTING!r}] must map screen ids to patch lists.")
     return patches

@@ -14,10 +14,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from django import template
-from django.conf import settings
 from django.templatetags.static import static
 from django.utils.html import format_html, json_script
 
+from frontdesk.core.conf import host_settings
 from frontdesk.core.panel import menu
 from frontdesk.core.panel.strings import js_strings
 
@@ -58,7 +58,7 @@ def icon(name: str, extra_class: str = "") -> str:
 
 @register.simple_tag
 def panel_brand() -> str:
-    return settings.FRONTDESK.get("panel", {}).get("brand") or "frontdesk"
+    return host_settings("panel")["brand"] or "frontdesk"
 
 
 @register.simple_tag

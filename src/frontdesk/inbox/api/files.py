@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from frontdesk.core.api.schemas import ERRORS
 from frontdesk.inbox.api import lookups, router
 from frontdesk.inbox.models.submissions import inbox_storage
+from frontdesk.inbox.permissions import VIEW
 
 FILE_ANSWER = {
     200: {
@@ -21,7 +22,7 @@ FILE_ANSWER = {
 @router.get(
     "/submissions/{submission}/files/{file}",
     response=ERRORS,
-    permission="inbox.view",
+    permission=VIEW,
     url_name="inbox_file",
     summary="Download an attachment of a submission",
     openapi_extra={"responses": FILE_ANSWER},

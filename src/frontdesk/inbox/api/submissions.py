@@ -7,7 +7,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, StreamingHttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from ninja import Query, Schema, Status
+from ninja import Query, Schema
+from ninja import Status as Reply
 
 from frontdesk.core.api.auth import may_read
 from frontdesk.core.api.schemas import ERRORS, answers
@@ -29,6 +30,7 @@ from frontdesk.inbox.inputs import MassIn, ReadIn, SubmissionChange, SubmissionI
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.outputs import submission_handled_out, submission_out, submission_page_out
+from frontdesk.inbox.permissions import UPDATE, VIEW
 
 CSV_ANSWER = {
     200: {
@@ -58,7 +60,7 @@ def _detail(pk: int, flt: queries.SubmissionFilter) -> dict:
 def _changed(request: HttpRequest, pk: int) -> dict:
     """The answer of a change: the whole submission only for a caller who may read it (inbox.view,
     and a token's inbox:read); anyone else learns the id, status and assignee they just set."""
-    if may_read(request.user, "inbox.view"):
+    if may_read(request.user, VIEW):
         return _detail(pk, queries.SubmissionFilter())
     return submission_handled_out(Submission.objects.select_related("status", "assignee").get(pk=pk))
 
@@ -66,7 +68,7 @@ def _changed(request: HttpRequest, pk: int) -> dict:
 @router.get(
     "/forms/{form}/submissions",
     response=answers(200, SubmissionList),
-    permission="inbox.view",
+    permission=VIEW,
     summary="A page of a form's submissions with the columns, tabs and counts",
 )
 def list_submissions(request: HttpRequest, form: int, query: Query[ListQuery]):
@@ -79,7 +81,7 @@ def list_submissions(request: HttpRequest, form: int, query: Query[ListQuery]):
 @router.post(
     "/forms/{form}/submissions",
     response={**answers(201, SubmissionOut | SubmissionRef), 200: SubmissionOut | SubmissionRef},
-    permission="inbox.update",
+    permission=UPDATE,
     summary="Type a submission in by hand",
     description="The intake's rules without the antispam layers; errors are keyed fields.<machine name>."
     " Identical answers within the duplicate window answer 200 with the earlier submission."
@@ -93,13 +95,13 @@ def create_submission(request: HttpRequest, form: int, payload: SubmissionIn):
         actor=request.user,
         language=payload.language,
     )
-    return Status(201 if created else 200, _changed(request, submission.pk))
+    return Reply(201 if created else 200, _changed(request, submission.pk))
 
 
 @router.get(
     "/forms/{form}/submissions/export",
     response=ERRORS,
-    permission="inbox.view",
+    permission=VIEW,
     summary="The submissions the filters keep, as a CSV file",
     openapi_extra={"responses": CSV_ANSWER},
 )
@@ -116,7 +118,7 @@ def export_submissions(request: HttpRequest, form: int, query: Query[ExportQuery
 @router.post(
     "/submissions/mass",
     response=answers(200, MassOut),
-    permission="inbox.update",
+    permission=UPDATE,
     summary="Set a status on, or delete, a selection of one form's submissions",
     description="All or nothing: a selection that reaches into another form is refused whole.",
 )
@@ -124,8 +126,10 @@ def mass_change(request: HttpRequest, payload: MassIn):
     form = Form.objects.filter(pk=payload.form).first()
     if form is None:
         raise ValidationError({"form": [_("There is no such form.")]})
-    changed = operations.mass_update(
-        request.user, form, payload.ids, status=payload.status, delete=payload.delete
+    changed = operations.update_submissions(
+        form,
+        actor=request.user,
+        values={"ids": payload.ids, "status": payload.status, "delete": payload.delete},
     )
     return {"changed": changed}
 
@@ -133,7 +137,7 @@ def mass_change(request: HttpRequest, payload: MassIn):
 @router.get(
     "/submissions/{submission}",
     response=answers(200, SubmissionOut),
-    permission="inbox.view",
+    permission=VIEW,
     summary="One submission; previous and next walk the list the filters give",
     description="Reading a submission here does not mark it read (POST .../read does).",
 )
@@ -144,7 +148,7 @@ def get_submission(request: HttpRequest, submission: int, query: Query[FilterQue
 @router.put(
     "/submissions/{submission}",
     response=answers(200, SubmissionOut | SubmissionRef),
-    permission="inbox.update",
+    permission=UPDATE,
     summary="Change the status, the assignee or answers (only the keys given)",
     description="A change that changes nothing writes nothing. Without inbox.view (or a token's"
     " inbox:read) the answer is only {id, status, assignee}: the rest of the submission stays unread.",
@@ -153,11 +157,13 @@ def update_submission(request: HttpRequest, submission: int, payload: Submission
     given = payload.model_dump(exclude_unset=True)
     found = lookups.submission(submission)
     operations.update_submission(
-        request.user,
         found,
-        status=given.get("status", NOT_GIVEN),
-        assignee=given.get("assignee", NOT_GIVEN),
-        answers=given.get("answers"),
+        actor=request.user,
+        values={
+            "status": given.get("status", NOT_GIVEN),
+            "assignee": given.get("assignee", NOT_GIVEN),
+            "answers": given.get("answers"),
+        },
     )
     return _changed(request, found.pk)
 
@@ -165,9 +171,9 @@ def update_submission(request: HttpRequest, submission: int, payload: Submission
 @router.post(
     "/submissions/{submission}/read",
     response=answers(204, None),
-    permission="inbox.view",
+    permission=VIEW,
     summary="Mark a submission read or unread",
 )
 def mark_read(request: HttpRequest, submission: int, payload: ReadIn):
-    operations.mark_read(request.user, lookups.submission(submission), read=payload.read)
-    return Status(204, None)
+    operations.mark_read(lookups.submission(submission), actor=request.user, read=payload.read)
+    return Reply(204, None)

@@ -7,32 +7,34 @@ and pruning submissions), `statuses` (the statuses and their arrival and spam fl
 """
 
 from frontdesk.inbox.operations.duplicate import duplicate_form
-from frontdesk.inbox.operations.fields import remove_field, save_field, sort_fields
-from frontdesk.inbox.operations.forms import delete_form, find_form, save_form, sort_forms
-from frontdesk.inbox.operations.handling import mark_read, mass_update, update_submission
+from frontdesk.inbox.operations.fields import bin_field, create_field, reorder_fields, update_field
+from frontdesk.inbox.operations.forms import create_form, purge_form, reorder_forms, update_form
+from frontdesk.inbox.operations.handling import mark_read, update_submission, update_submissions
 from frontdesk.inbox.operations.intake import FormChanged, accept_submission, arrival_status
-from frontdesk.inbox.operations.retention import delete_submission, prune, prune_plan
-from frontdesk.inbox.operations.statuses import delete_status, save_status, sort_statuses
+from frontdesk.inbox.operations.retention import prune, prune_plan, purge_submission
+from frontdesk.inbox.operations.statuses import create_status, purge_status, reorder_statuses, update_status
 
 __all__ = [
     "FormChanged",
     "accept_submission",
     "arrival_status",
-    "delete_form",
-    "delete_status",
-    "delete_submission",
+    "bin_field",
+    "create_field",
+    "create_form",
+    "create_status",
     "duplicate_form",
-    "find_form",
     "mark_read",
-    "mass_update",
     "prune",
     "prune_plan",
-    "remove_field",
-    "save_field",
-    "save_form",
-    "save_status",
-    "sort_fields",
-    "sort_forms",
-    "sort_statuses",
+    "purge_form",
+    "purge_status",
+    "purge_submission",
+    "reorder_fields",
+    "reorder_forms",
+    "reorder_statuses",
+    "update_field",
+    "update_form",
+    "update_status",
     "update_submission",
+    "update_submissions",
 ]

@@ -1,5 +1,5 @@
-"""Small rules the inbox's operations share: ids as the doors send them, translated values, a
-dragged order, and the form's version every change moves."""
+"""Small rules the inbox's operations share: ids as the doors send them, translated values, and
+the form's version every change moves."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import re
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from frontdesk.core.fields import merge_translations
 from frontdesk.inbox.models import Form
@@ -29,20 +28,6 @@ def translations(stored: dict, values: dict, key: str, error_key: str, *, requir
         return merge_translations(stored, values.get(key), required=required)
     except ValidationError as error:
         raise ValidationError({error_key: error.messages}) from None
-
-
-def sort_rows(rows, order: list, error_key: str) -> None:
-    by_id = {row.pk: row for row in rows}
-    model = rows.model
-    try:
-        wanted = [int(item) for item in order]
-    except (TypeError, ValueError):
-        raise ValidationError({error_key: [_("Give the order as a list of ids.")]}) from None
-    if sorted(wanted) != sorted(by_id):
-        raise ValidationError({error_key: [_("Name every item exactly once.")]})
-    for position, pk in enumerate(wanted, start=1):
-        by_id[pk].position = position
-    model.objects.bulk_update(by_id.values(), ["position"])
 
 
 def touch(form: Form) -> None:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
+from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.operations.fields import FIELD_KEYS, UNNAMED
-from frontdesk.inbox.operations.forms import save_form
+from frontdesk.inbox.operations.forms import create_form, update_form
+from frontdesk.inbox.permissions import MANAGE
 
 DUPLICATE_KEYS = {"slug", "title"}
 COPIED_FIELD_KEYS = sorted(FIELD_KEYS - {"id", "remove"})
@@ -41,25 +42,23 @@ def _copy_title(title: dict) -> dict:
 
 
 @transaction.atomic
-def duplicate_form(actor: Actor, form: Form, values: dict | None = None) -> Form:
+def duplicate_form(form: Form, *, actor: Actor, values: dict) -> Form:
     """A copy of `form`'s settings, project fields' values and live fields, without submissions,
     switched off.
 
     `values` may name the copy's `slug` (default `<slug>-copy`, `-copy-2`...) and `title`
-    (default: each language's title with " (copy)"). The copy goes through `save_form`, so the
+    (default: each language's title with " (copy)"). The copy goes through `create_form`/`update_form`, so the
     same rules hold; it starts switched off so nothing goes live before someone reviews it.
     """
-    require_permission(actor, "inbox.manage")
+    require_permission(actor, MANAGE)
     values = dict(values or {})
-    unknown = sorted(set(values) - DUPLICATE_KEYS)
-    if unknown:
-        raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+    refuse_unknown_keys(values, DUPLICATE_KEYS, location="__all__")
     originals = list(form.live_fields().order_by("position", "id"))
     email = form.email_field_name
     # An unnamed e-mail field answers to f<id>, and the copy's field gets a new id.
     unnamed_email = bool(email and UNNAMED.match(email))
-    copy = save_form(
-        actor,
+    copy = create_form(
+        actor=actor,
         values={
             "slug": values.get("slug") or _copy_slug(form.slug),
             "title": values.get("title") or _copy_title(form.title),
@@ -72,7 +71,7 @@ def duplicate_form(actor: Actor, form: Form, values: dict | None = None) -> Form
     if unnamed_email:
         copies = dict(zip((f.name for f in originals), copy.fields.order_by("pk"), strict=True))
         if email in copies:
-            save_form(actor, copy, values={"email_field_name": copies[email].name})
+            update_form(copy, actor=actor, values={"email_field_name": copies[email].name})
     # The project fields' values are copied as stored, not saved again: a value a patch has since
     # tightened must not stop the copy, and one of a field no longer listed comes along too.
     before = log.values_of(copy, ("extra",))

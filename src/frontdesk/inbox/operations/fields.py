@@ -15,11 +15,14 @@ from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.bin.operations import put_in_bin
 from frontdesk.core.errors import NotFound
+from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.core.limits import MAX_INTEGER
+from frontdesk.core.ordering import reorder
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form
-from frontdesk.inbox.operations.common import as_id, sort_rows, touch, translations
+from frontdesk.inbox.operations.common import as_id, touch, translations
+from frontdesk.inbox.permissions import MANAGE
 
 MACHINE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 UNNAMED = re.compile(r"^f\d+$")
@@ -80,9 +83,7 @@ def _choices(values: dict, error_key: str, stored: list) -> list[dict]:
 
 
 def _apply_field(form: Form, field: Field, values: dict, prefix: str) -> None:
-    unknown = sorted(set(values) - FIELD_KEYS)
-    if unknown:
-        raise ValidationError({prefix: [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+    refuse_unknown_keys(values, FIELD_KEYS, location=prefix)
     if "type" in values:
         if not isinstance(values["type"], str) or values["type"] not in FIELD_TYPES:
             raise ValidationError(
@@ -268,9 +269,10 @@ def check_email_field(form: Form) -> None:
 
 
 @transaction.atomic
-def sort_fields(actor: Actor, form: Form, order: list) -> None:
-    require_permission(actor, "inbox.manage")
-    sort_rows(form.live_fields().select_for_update(), order, "order")
+def reorder_fields(form: Form, *, actor: Actor, ids: list) -> None:
+    """Store the order of the form's live fields: `ids` names each exactly once (core/ordering)."""
+    require_permission(actor, MANAGE)
+    reorder(form.live_fields(), ids, location="order")
     touch(form)
 
 
@@ -286,19 +288,25 @@ def _unprefixed(error: ValidationError, prefix: str) -> ValidationError:
     return ValidationError(renamed)
 
 
-@transaction.atomic
-def save_field(actor: Actor, form: Form, field: Field | None = None, *, values: dict) -> Field:
-    """Create one field of `form` (field=None) or change what `values` names of a live one.
+def create_field(form: Form, *, actor: Actor, values: dict) -> Field:
+    """A new field at the end of `form` (the same rules as `update_form`'s fields, with errors
+    keyed by the field's own keys; `id` is ignored)."""
+    return _save_field(actor, form, None, values=values)
 
-    The same rules as `save_form`'s fields, with errors keyed by the field's own keys. `id` is
-    ignored (the caller names the field); `remove: true` puts it aside.
-    """
-    require_permission(actor, "inbox.manage")
+
+def update_field(field: Field, *, actor: Actor, values: dict) -> Field:
+    """Change what `values` names of a live field; `remove: true` puts it aside."""
+    return _save_field(actor, field.form, field, values=values)
+
+
+@transaction.atomic
+def _save_field(actor: Actor, form: Form, field: Field | None, *, values: dict) -> Field:
+    require_permission(actor, MANAGE)
     values = {key: value for key, value in values.items() if key != "id"}
     if values.pop("remove", False):
         if field is None:
             raise ValidationError({"remove": [_("A new field cannot be put aside.")]})
-        return remove_field(actor, form, field)
+        return bin_field(field, actor=actor)
     if field is None:
         field = Field(form=form, position=_next_position(form))
     try:
@@ -311,9 +319,10 @@ def save_field(actor: Actor, form: Form, field: Field | None = None, *, values: 
 
 
 @transaction.atomic
-def remove_field(actor: Actor, form: Form, field: Field) -> Field:
+def bin_field(field: Field, *, actor: Actor) -> Field:
     """Put a field aside (soft deletion): it leaves the form, its earlier answers stay readable."""
-    require_permission(actor, "inbox.manage")
+    require_permission(actor, MANAGE)
+    form = field.form
     if form.email_field_name and form.email_field_name == field.name:
         raise ValidationError(
             {"__all__": [_("This is the form's e-mail field; pick another e-mail field first.")]}

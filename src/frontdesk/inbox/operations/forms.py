@@ -1,6 +1,6 @@
 """Forms: find one, check its slug, options and recipients, save it with its fields, delete and sort.
 
-`save_form` changes only what it is given: form values that are named, fields matched by id or
+`create_form`/`update_form` changes only what it is given: form values that are named, fields matched by id or
 machine name (inbox/operations/fields.py); a field carrying `remove: true` is put aside (soft
 deletion, its earlier answers stay readable); fields that are not named are left alone. The panel
 editor, the API and the MCP tool `inbox_form_save` all come through here, so they refuse the same
@@ -18,26 +18,18 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
-from frontdesk.core.errors import NotFound
+from frontdesk.core.inputs import refuse_unknown_keys
+from frontdesk.core.ordering import reorder
 from frontdesk.core.project_fields import clean_extra
 from frontdesk.inbox.models import Form
-from frontdesk.inbox.operations.common import as_id, sort_rows, translations
+from frontdesk.inbox.operations.common import as_id, translations
 from frontdesk.inbox.operations.fields import check_email_field, save_fields
+from frontdesk.inbox.panel.screens import FORM_EDITOR
+from frontdesk.inbox.permissions import MANAGE
 from frontdesk.inbox.queries import assignees
-from frontdesk.inbox.screens import FORM_EDITOR
 
 FORM_KEYS = {"slug", "title", "options", "is_switched_off", "email_field_name", "extra"}
 OPTION_KEYS = {"recipients", "antispam", "captcha"}
-
-
-def find_form(reference: int | str) -> Form:
-    """A form by id or by slug (the agent tools accept both)."""
-    text = str(reference).strip()
-    lookup = {"pk": as_id(text)} if text.isdigit() else {"slug": text}
-    try:
-        return Form.objects.get(**lookup)
-    except Form.DoesNotExist:
-        raise NotFound(_("There is no form %(reference)s.") % {"reference": text}) from None
 
 
 def validate_slug(slug: object, *, form: Form | None) -> str:
@@ -116,15 +108,21 @@ def validate_options(options: object) -> dict:
 LOGGED_FORM_VALUES = ("slug", "title", "options", "is_switched_off", "email_field_name", "extra")
 
 
+def create_form(*, actor: Actor, values: dict, fields: list[dict] | None = None) -> Form:
+    """A new form at the end of the order, with `fields` (each as `update_form` takes them)."""
+    return _save_form(actor, None, values=values, fields=fields)
+
+
+def update_form(form: Form, *, actor: Actor, values: dict, fields: list[dict] | None = None) -> Form:
+    """Change the values and the fields that are named (a field named by id changes, one without
+    an id is added, `remove: true` puts one aside)."""
+    return _save_form(actor, form, values=values, fields=fields)
+
+
 @transaction.atomic
-def save_form(
-    actor: Actor, form: Form | None = None, *, values: dict, fields: list[dict] | None = None
-) -> Form:
-    """Create a form (form=None) or change the values and fields that are named."""
-    require_permission(actor, "inbox.manage")
-    unknown = sorted(set(values) - FORM_KEYS)
-    if unknown:
-        raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+def _save_form(actor: Actor, form: Form | None, *, values: dict, fields: list[dict] | None) -> Form:
+    require_permission(actor, MANAGE)
+    refuse_unknown_keys(values, FORM_KEYS, location="__all__")
     creating = form is None
     if form is None:
         form = Form(
@@ -165,8 +163,9 @@ def save_form(
     return form
 
 
-def delete_form(actor: Actor, form: Form) -> None:
-    require_permission(actor, "inbox.manage")
+def purge_form(form: Form, *, actor: Actor) -> None:
+    """Delete a form for good, with its fields; refused while it holds submissions."""
+    require_permission(actor, MANAGE)
     try:
         with transaction.atomic():
             # Written first, in the same transaction: a refused deletion leaves no line.
@@ -177,6 +176,7 @@ def delete_form(actor: Actor, form: Form) -> None:
 
 
 @transaction.atomic
-def sort_forms(actor: Actor, order: list) -> None:
-    require_permission(actor, "inbox.manage")
-    sort_rows(Form.objects.select_for_update(), order, "order")
+def reorder_forms(*, actor: Actor, ids: list) -> None:
+    """Store the dragged order: `ids` names every form exactly once (core/ordering)."""
+    require_permission(actor, MANAGE)
+    reorder(Form.objects.all(), ids, location="order")

@@ -14,11 +14,15 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
-from frontdesk.core.inputs import NOT_GIVEN
+from frontdesk.core.inputs import NOT_GIVEN, refuse_unknown_keys
 from frontdesk.inbox.answers import clean_answers
 from frontdesk.inbox.models import Form, Status, Submission
 from frontdesk.inbox.operations import tallies
-from frontdesk.inbox.operations.retention import delete_submission
+from frontdesk.inbox.operations.retention import purge_submission
+from frontdesk.inbox.permissions import UPDATE, VIEW
+
+SUBMISSION_KEYS = ("status", "assignee", "answers")
+MASS_KEYS = ("ids", "status", "delete")
 
 
 def _status(value) -> Status:
@@ -36,7 +40,7 @@ def _assignee(value):
         account = value if isinstance(value, User) else User.objects.get(pk=int(value), is_active=True)
     except (User.DoesNotExist, TypeError, ValueError):
         raise ValidationError({"assignee": [_("There is no such account.")]}) from None
-    if not account.has_perm("inbox.view"):
+    if not account.has_perm(VIEW):
         raise ValidationError({"assignee": [_("This account cannot open the inbox.")]})
     return account
 
@@ -72,15 +76,18 @@ def _correct_answers(actor: Actor, submission: Submission, corrections: dict) ->
 
 
 @transaction.atomic
-def update_submission(
-    actor: Actor, submission: Submission, *, status=NOT_GIVEN, assignee=NOT_GIVEN, answers: dict | None = None
-) -> Submission:
-    """Change status, assignee and corrected answers in one call (spec: "submission update").
+def update_submission(submission: Submission, *, actor: Actor, values: dict) -> Submission:
+    """Change status, assignee and corrected answers (`values`' keys status, assignee, answers) in
+    one call (spec: "submission update"); a key left out keeps its value.
 
     Only what differs is written and logged; a call that changes nothing leaves the submission
     as it was, `updated_at` included, so "last changed" means a real change.
     """
-    require_permission(actor, "inbox.update")
+    require_permission(actor, UPDATE)
+    refuse_unknown_keys(values, SUBMISSION_KEYS, location="__all__")
+    status = values.get("status", NOT_GIVEN)
+    assignee = values.get("assignee", NOT_GIVEN)
+    answers = values.get("answers")
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     changed = False
     if status is not NOT_GIVEN:
@@ -109,9 +116,9 @@ def update_submission(
 
 
 @transaction.atomic
-def mark_read(actor: Actor, submission: Submission, *, read: bool = True) -> None:
+def mark_read(submission: Submission, *, actor: Actor, read: bool = True) -> None:
     """Opening a submission marks it read (docs/inbox.md); "mark unread" turns it back."""
-    require_permission(actor, "inbox.view")
+    require_permission(actor, VIEW)
     changed = Submission.objects.filter(pk=submission.pk, is_unread=read).update(is_unread=not read)
     if changed:
         status_id = Submission.objects.values_list("status_id", flat=True).get(pk=submission.pk)
@@ -121,13 +128,16 @@ def mark_read(actor: Actor, submission: Submission, *, read: bool = True) -> Non
         submission.is_unread = not read
 
 
-def mass_update(actor: Actor, form: Form, ids: list, *, status=None, delete: bool = False) -> int:
-    """Set a status on, or delete, the chosen submissions of one form; returns how many changed."""
-    require_permission(actor, "inbox.update")
+def update_submissions(form: Form, *, actor: Actor, values: dict) -> int:
+    """Set a status on, or delete, the chosen submissions of one form (`values`: ids, and status
+    or delete: true); returns how many changed."""
+    require_permission(actor, UPDATE)
+    refuse_unknown_keys(values, MASS_KEYS, location="__all__")
+    ids, status, delete = values.get("ids"), values.get("status"), bool(values.get("delete"))
     if (status is None) == (not delete):
         raise ValidationError({"__all__": [_("Choose a status or deletion.")]})
     try:
-        wanted = {int(pk) for pk in ids}
+        wanted = {int(pk) for pk in ids or ()}
     except (TypeError, ValueError):
         raise ValidationError({"ids": [_("Give the selection as a list of ids.")]}) from None
     chosen = list(Submission.objects.filter(form=form, pk__in=wanted))
@@ -136,7 +146,7 @@ def mass_update(actor: Actor, form: Form, ids: list, *, status=None, delete: boo
     with transaction.atomic():
         for submission in chosen:
             if delete:
-                delete_submission(actor, submission)
+                purge_submission(submission, actor=actor)
             else:
-                update_submission(actor, submission, status=status)
+                update_submission(submission, actor=actor, values={"status": status})
     return len(chosen)

@@ -16,11 +16,12 @@ from frontdesk.core.acting import Actor, require_permission
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import tallies
+from frontdesk.inbox.permissions import UPDATE
 
 
 @transaction.atomic
-def delete_submission(actor: Actor, submission: Submission) -> None:
-    require_permission(actor, "inbox.update")
+def purge_submission(submission: Submission, *, actor: Actor) -> None:
+    require_permission(actor, UPDATE)
     for attachment in submission.files.all():
         attachment.delete()  # removes the stored file as well
     tallies.shift(submission.form_id, submission.status_id, total=-1, unread=-int(submission.is_unread))
@@ -87,7 +88,7 @@ def prune(plan: PrunePlan, *, dry_run: bool = False, progress: Callable[[], None
             continue
         counts["spam" if submission.status.is_spam else "other"] += 1
         if not dry_run:
-            delete_submission(None, submission)
+            purge_submission(submission, actor=None)
         if progress:
             progress()
     return counts

@@ -15,11 +15,14 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
+from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.core.languages import default_language
+from frontdesk.core.ordering import reorder
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.models.statuses import colour_validator
 from frontdesk.inbox.operations import tallies
-from frontdesk.inbox.operations.common import sort_rows, translations
+from frontdesk.inbox.operations.common import translations
+from frontdesk.inbox.permissions import MANAGE
 
 STATUS_KEYS = {"label", "colour", "is_arrival", "is_spam", "is_closed"}
 FLAGS = ("is_arrival", "is_spam", "is_closed")
@@ -54,9 +57,7 @@ def _colour(value: object) -> str:
 
 
 def _apply(status: Status, values: dict, creating: bool) -> None:
-    unknown = sorted(set(values) - STATUS_KEYS)
-    if unknown:
-        raise ValidationError({"__all__": [_("Unknown setting: %(keys)s.") % {"keys": ", ".join(unknown)}]})
+    refuse_unknown_keys(values, STATUS_KEYS, location="__all__")
     if creating or "label" in values:
         status.label = _label(status, values)
     if "colour" in values:
@@ -74,10 +75,19 @@ def _apply(status: Status, values: dict, creating: bool) -> None:
 LOGGED_STATUS_VALUES = ("label", "colour", "is_arrival", "is_spam", "is_closed")
 
 
+def create_status(*, actor: Actor, values: dict) -> Status:
+    """A new status at the end of the order; a flag it is given (arrival, spam) moves to it."""
+    return _save_status(actor, None, values)
+
+
+def update_status(status: Status, *, actor: Actor, values: dict) -> Status:
+    """Change what `values` names; a flag given moves to this status."""
+    return _save_status(actor, status, values)
+
+
 @transaction.atomic
-def save_status(actor: Actor, status: Status | None = None, values: dict | None = None) -> Status:
-    """Create a status (status=None) or change what `values` names; flags given move to it."""
-    require_permission(actor, "inbox.manage")
+def _save_status(actor: Actor, status: Status | None, values: dict) -> Status:
+    require_permission(actor, MANAGE)
     values = dict(values or {})
     # Lock every status: moving a flag changes two rows, and two saves must not both move it.
     statuses = {row.pk: row for row in Status.objects.select_for_update().order_by("pk")}
@@ -114,9 +124,9 @@ def save_status(actor: Actor, status: Status | None = None, values: dict | None 
 
 
 @transaction.atomic
-def delete_status(actor: Actor, status: Status) -> None:
+def purge_status(status: Status, *, actor: Actor) -> None:
     """Delete a status nobody needs: not the arrival or spam status, used by no submission."""
-    require_permission(actor, "inbox.manage")
+    require_permission(actor, MANAGE)
     status = Status.objects.select_for_update().get(pk=status.pk)
     if status.is_arrival:
         raise ValidationError(
@@ -139,7 +149,7 @@ def delete_status(actor: Actor, status: Status) -> None:
 
 
 @transaction.atomic
-def sort_statuses(actor: Actor, order: list) -> None:
-    """Store the dragged order; `order` names every status id exactly once."""
-    require_permission(actor, "inbox.manage")
-    sort_rows(Status.objects.select_for_update(), order, "order")
+def reorder_statuses(*, actor: Actor, ids: list) -> None:
+    """Store the dragged order; `ids` names every status exactly once (core/ordering)."""
+    require_permission(actor, MANAGE)
+    reorder(Status.objects.all(), ids, location="order")

@@ -22,7 +22,8 @@ from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form, Status
 from frontdesk.inbox.panel.layout import inbox_context
-from frontdesk.inbox.screens import FORM_EDITOR
+from frontdesk.inbox.panel.screens import FORM_EDITOR
+from frontdesk.inbox.permissions import MANAGE
 
 SWITCHES = antispam.SWITCHES  # the antispam layers a form may switch off for itself
 ID_SLOT = 987654321  # stands for an id in address templates the scripts fill in
@@ -158,7 +159,7 @@ def editor_context(form: Form | None) -> dict:
     }
 
 
-@panel_page("inbox", "inbox.manage")
+@panel_page("inbox", MANAGE)
 def form_new(request: HttpRequest) -> HttpResponse:
     context = inbox_context(request, None, tab="form")
     # Nothing is open yet: the layout marks no form and shows no form tabs while creating.
@@ -166,14 +167,14 @@ def form_new(request: HttpRequest) -> HttpResponse:
     return render(request, "inbox/panel/form_editor.html", context)
 
 
-@panel_page("inbox", "inbox.manage")
+@panel_page("inbox", MANAGE)
 def form_edit(request: HttpRequest, form: int) -> HttpResponse:
     context = inbox_context(request, form, tab="form")
     context.update(editor_context(context["form"]))
     return render(request, "inbox/panel/form_editor.html", context)
 
 
-@panel_page("inbox", "inbox.manage")
+@panel_page("inbox", MANAGE)
 def embedding(request: HttpRequest, form: int) -> HttpResponse:
     context = inbox_context(request, form, tab="embedding")
     current: Form = context["form"]
@@ -195,7 +196,7 @@ def embedding(request: HttpRequest, form: int) -> HttpResponse:
     return render(request, "inbox/panel/embedding.html", context)
 
 
-@panel_page("inbox", "inbox.manage")
+@panel_page("inbox", MANAGE)
 def statuses(request: HttpRequest) -> HttpResponse:
     context = inbox_context(request, None, tab="form")
     languages = language_choices()

@@ -25,6 +25,7 @@ from frontdesk.inbox.operations import mark_read
 from frontdesk.inbox.panel.controls import panel_controls
 from frontdesk.inbox.panel.layout import inbox_context
 from frontdesk.inbox.panel.listing import ListAddress, read_address
+from frontdesk.inbox.permissions import UPDATE
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ def _metadata(metadata: dict) -> list[tuple[str, str]]:
 def submission(request: HttpRequest, submission: int) -> HttpResponse:
     """One submission on its own address; the query string is the list's, for Back and prev/next."""
     target = get_object_or_404(Submission.objects.only("pk", "form_id"), pk=submission)
-    mark_read(request.user, target)  # the read rule (module docstring)
+    mark_read(target, actor=request.user)  # the read rule (module docstring)
     item = queries.submission_detail(target.pk)
     address = read_address(request.GET)
     if address.errors:  # a spoilt address still walks a list: the whole form's
@@ -142,7 +143,7 @@ def submission(request: HttpRequest, submission: int) -> HttpResponse:
     return render(request, "inbox/panel/submission.html", context)
 
 
-@panel_page("inbox", "inbox.update")
+@panel_page("inbox", UPDATE)
 def new_submission(request: HttpRequest, form: int) -> HttpResponse:
     """A submission typed in by hand: the form's fields as panel controls, posted to the API."""
     context = inbox_context(request, form)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from frontdesk.inbox import queries
 from frontdesk.inbox.models import Form
+from frontdesk.inbox.permissions import MANAGE, UPDATE
 
 
 def open_form(forms: list[Form], reference: object | None) -> Form | None:
@@ -35,6 +36,6 @@ def inbox_context(
         "forms": forms,
         "form": form,
         "form_tab": tab,
-        "can_update": user.has_perm("inbox.update"),
-        "can_manage": user.has_perm("inbox.manage"),
+        "can_update": user.has_perm(UPDATE),
+        "can_manage": user.has_perm(MANAGE),
     }

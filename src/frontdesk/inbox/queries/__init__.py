@@ -38,13 +38,14 @@ from frontdesk.inbox.queries.lists import (
     tabs,
     with_cells,
 )
-from frontdesk.inbox.queries.lookups import find_account, find_status
+from frontdesk.inbox.queries.lookups import find_account, find_form, find_status
 from frontdesk.inbox.queries.people import LoggedAction, assignees, log_entries
 
 __all__ = [
     "ALL", "COUNT_CAP", "DEFAULT_PER_PAGE", "EXPORT_CHUNK", "FILTER_KEYS", "MAX_ID", "MAX_PER_PAGE",
     "MAX_SEARCH_LENGTH", "NO_ASSIGNEE", "UNREAD", "ExportAnswer", "ExportRow", "LoggedAction", "SubmissionFilter",
     "SubmissionPage", "Tab", "assignees", "columns", "count", "export_chunks", "filtered", "find_account",
+    "find_form",
     "find_status", "form_counts", "forms_column", "log_entries", "neighbours", "parse_filter",
     "submission_detail", "submission_page", "tabs", "with_cells",
 ]  # fmt: skip

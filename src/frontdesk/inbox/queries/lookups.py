@@ -5,7 +5,14 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from frontdesk.inbox.models import Status
+from frontdesk.core.finding import find
+from frontdesk.inbox.models import Form, Status
+
+
+def find_form(key: object) -> Form:
+    """A form by id or by slug (the agent tools accept both); NotFound otherwise."""
+    return find(Form.objects.all(), key, address="slug", what=_("There is no form %(key)s."))
+
 
 # --- references by name (the agent tools name statuses and accounts as people do) -------------
 

@@ -19,7 +19,8 @@ from frontdesk.core.seo_card import card_controls
 from frontdesk.services import outputs, queries
 from frontdesk.services.conf import services_prefix
 from frontdesk.services.models import LEAD_MAX, SLUG_MAX, TITLE_MAX, Service
-from frontdesk.services.screens import SERVICE_FORM
+from frontdesk.services.panel.screens import SERVICE_FORM
+from frontdesk.services.permissions import MANAGE
 
 ID_SLOT = 987654321  # stands for an id in address templates the scripts fill in
 
@@ -31,7 +32,7 @@ def _api() -> str:
 def _common(request: HttpRequest, tab: str) -> dict:
     return {
         "tab": tab,
-        "can_manage": request.user.has_perm("services.manage"),
+        "can_manage": request.user.has_perm(MANAGE),
         "api": _api(),
         "edit_address": reverse("panel:panel-services:edit", args=[ID_SLOT]).replace(str(ID_SLOT), "{id}"),
     }
@@ -90,11 +91,11 @@ def _editor(request: HttpRequest, service: Service | None) -> HttpResponse:
     return render(request, "services/panel/editor.html", context)
 
 
-@panel_page("services", "services.manage")
+@panel_page("services", MANAGE)
 def service_new(request: HttpRequest) -> HttpResponse:
     return _editor(request, None)
 
 
-@panel_page("services", "services.manage")
+@panel_page("services", MANAGE)
 def service_edit(request: HttpRequest, service: int) -> HttpResponse:
     return _editor(request, queries.find_service(service))

@@ -1,7 +1,7 @@
 """`frontdesk inbox_seed_bench --forms 20 --submissions 1000000 [--files 0] [--seed 1] [--append]`
 
 Fills the inbox with realistic data for the benchmarks (bench/panel.py, bench/export.py). Forms
-come through `save_form`; submissions, their answers and log lines are bulk-created in batches,
+come through `create_form`/`update_form`; submissions, their answers and log lines are bulk-created in batches,
 one transaction each, and the kept counts are rebuilt at the end (`tallies.recount`). The data
 (docs/performance.md, "Seeded data"): two years of submissions, older ones mostly handled,
 about 5 % spam and 30 % unread, a quarter of the rest assigned, messages from a small vocabulary
@@ -28,7 +28,7 @@ from rich.progress import Progress
 from frontdesk.core.models import LogEntry
 from frontdesk.inbox.answers import CleanAnswer
 from frontdesk.inbox.models import Answer, Form, Status, Submission
-from frontdesk.inbox.operations import save_form
+from frontdesk.inbox.operations import create_form
 from frontdesk.inbox.operations.intake import answers_hash
 from frontdesk.inbox.operations.tallies import recount
 from frontdesk.inbox.uploads import clean_files, file_answers, remove_files, store_files
@@ -121,8 +121,8 @@ class Command(BaseCommand):
             number = next(numbers)
             fields = BASE_FIELDS + rng.sample(OPTIONAL_FIELDS, rng.randint(1, 3)) + [FILE_FIELD] * with_files
             made.append(
-                save_form(
-                    None,
+                create_form(
+                    actor=None,
                     values={
                         "slug": f"bench-{number}",
                         "title": {"en": f"Bench form {number}"},

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from frontdesk.inbox import site_views
+from frontdesk.inbox.site import views
 
 app_name = "inbox-site"
-urlpatterns = [path("forms/<slug:slug>/", site_views.form_page, name="form-page")]
+urlpatterns = [path("forms/<slug:slug>/", views.form_page, name="form-page")]

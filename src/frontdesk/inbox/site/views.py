@@ -1,16 +1,19 @@
-"""The public door: POST {path}/{slug}. No CSRF check (visitors post from cached pages); the
-antispam layers guard it instead. The session is kept for the no-script answer (door.answer)."""
+"""The inbox's public views. The door: POST {path}/{slug}, without a CSRF check (visitors post
+from cached pages); the antispam layers guard it instead. The session is kept for the no-script
+answer (door.answer). And a public page that prints one form with the embed tag: the demo's
+contact and enquiry pages."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from frontdesk.core.errors import NotFound, field_errors
+from frontdesk.core.head import render_page
 from frontdesk.core.languages import default_language
 from frontdesk.inbox import antispam
 from frontdesk.inbox.conf import inbox_settings
@@ -29,6 +32,7 @@ from frontdesk.inbox.door import (
     thanks,
     trusts_kept_forms,
 )
+from frontdesk.inbox.models import Form
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import FormChanged, accept_submission
 
@@ -86,3 +90,10 @@ def receive(request: HttpRequest, slug: str, language: str, *, trust_kept: bool)
     except NotFound:
         return answer(request, gone())  # switched off while the post was on its way
     return answer(request, thanks(), form)
+
+
+def form_page(request: HttpRequest, slug: str) -> HttpResponse:
+    form = Form.objects.live().filter(slug=slug).first()
+    if form is None:
+        raise Http404
+    return render_page(request, "inbox/site/form_page.html", {"form": form})
