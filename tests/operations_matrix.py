@@ -133,7 +133,7 @@ CHANGES: dict[str, Row] = {
         FAQ_MANAGE, lambda actor, s: _faq("restore_question")(s["binned_question"], actor=actor)
     ),
     f"{FAQ}.reorder_questions": Row(
-        FAQ_MANAGE, lambda actor, s: _faq("reorder_questions")([s["question"].pk], actor=actor)
+        FAQ_MANAGE, lambda actor, s: _faq("reorder_questions")(actor=actor, ids=[s["question"].pk])
     ),
     # Services.
     f"{SERVICES}.create_service": Row(
@@ -162,9 +162,9 @@ CHANGES: dict[str, Row] = {
             actor=actor, values={"title": {"en": "N"}, "slug": {"en": "n"}}
         ),
     ),
-    f"{PAGES}.save_page": Row(
+    f"{PAGES}.update_page": Row(
         PAGES_MANAGE,
-        lambda actor, s: _pages("save_page")(
+        lambda actor, s: _pages("update_page")(
             s["page"], actor=actor, values={"title": {"en": "Y"}}, revision=s["page"].revision
         ),
     ),
@@ -178,11 +178,11 @@ CHANGES: dict[str, Row] = {
         PAGES_MANAGE, lambda actor, s: _pages("discard_draft")(s["page"], actor=actor)
     ),
     f"{PAGES}.restore_page_version": Row(
-        PAGES_MANAGE, lambda actor, s: _pages("restore_page_version")(s["page"], 1, actor=actor)
+        PAGES_MANAGE, lambda actor, s: _pages("restore_page_version")(s["page"], actor=actor, number=1)
     ),
-    f"{PAGES}.edit_blocks": Row(
+    f"{PAGES}.update_blocks": Row(
         PAGES_MANAGE,
-        lambda actor, s: _pages("edit_blocks")(
+        lambda actor, s: _pages("update_blocks")(
             s["page"], actor=actor, values={"language": "en", "operations": [], "publish": True}
         ),
     ),
@@ -191,7 +191,7 @@ CHANGES: dict[str, Row] = {
         PAGES_MANAGE, lambda actor, s: _pages("restore_page")(s["binned_page"], actor=actor)
     ),
     f"{PAGES}.reorder_menu": Row(
-        PAGES_MANAGE, lambda actor, s: _pages("reorder_menu")([s["page"].pk], actor=actor)
+        PAGES_MANAGE, lambda actor, s: _pages("reorder_menu")(actor=actor, ids=[s["page"].pk])
     ),
     # The inbox (its spec's table: view reads and marks read, update handles, manage builds). A
     # submission typed in by hand (source "panel") needs inbox.update; a visitor's post, none.

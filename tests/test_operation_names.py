@@ -10,9 +10,17 @@ from types import ModuleType
 
 import pytest
 
-MODULES = ["inbox", "services"]  # faq, pages and blocks join as they move into the template
+MODULES = ["inbox", "services", "faq", "pages"]  # blocks has no operations (tests/test_module_layout.NOT_HELD)
 VALUES = {"create", "update", "duplicate"}  # (subject?, *, actor, values)
-STEPS = {"bin", "restore", "purge", "publish", "discard", "mark"}  # (subject, *, actor)
+STEPS = {
+    "bin",
+    "restore",
+    "purge",
+    "publish",
+    "unpublish",
+    "discard",
+    "mark",
+}  # (subject, *, actor[, what the step needs])
 ORDER = {"reorder"}  # ([subject], *, actor, ids)
 # Public functions of an operations package that are not operations an account calls, each with
 # its reason.
@@ -58,7 +66,8 @@ def problem(function: object) -> str | None:
         ]:
             return f"{name}: ({'[owner], ' if verb == 'create' else 'subject, '}*, actor, values)"
     elif verb in STEPS:
-        if len(positional) != 1 or keyword != ["actor"]:
+        # A step may need one more thing named (the version a page goes back to).
+        if len(positional) != 1 or keyword[:1] != ["actor"]:
             return f"{name}: (subject, *, actor)"
     elif verb in ORDER:
         if len(positional) > 1 or keyword != ["actor", "ids"]:

@@ -62,7 +62,7 @@ def samples(media) -> dict[str, Any]:
 
         page = pages.create_page(actor=None, values={"title": {"en": "About"}, "slug": {"en": "about"}})
         published = pages.publish_page(page, actor=None)
-        found["page"] = pages.save_page(
+        found["page"] = pages.update_page(
             published, actor=None, values={"title": {"en": "Draft"}}, revision=published.revision
         )
         old = pages.create_page(actor=None, values={"title": {"en": "Old"}, "slug": {"en": "old"}})

@@ -130,7 +130,7 @@ def _page_with_a_draft() -> tuple[int, list[str]]:
         actor=None, values={**values("Matrix page title", "Matrix page block"), "slug": {"en": "matrix"}}
     )
     published = pages.publish_page(created, actor=None)
-    pages.save_page(
+    pages.update_page(
         published,
         actor=None,
         values=values("Matrix draft title", "Matrix draft block"),

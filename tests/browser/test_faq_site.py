@@ -173,7 +173,7 @@ def test_no_id_twice_on_a_page_with_two_blocks(page, faq_site):
     from axe_playwright_python.sync_playwright import Axe
 
     returns = demo._made(Page)["returns"]
-    page_row = operations.save_page(
+    page_row = operations.update_page(
         returns,
         actor=None,
         values={

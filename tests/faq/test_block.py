@@ -54,7 +54,7 @@ def catalog(db):
         categories=[shipping.pk, payment.pk],
         published=True,
     )
-    reorder_questions([track.pk, delivery.pk], actor=None, category=shipping.pk)
+    reorder_questions(actor=None, category=shipping.pk, ids=[track.pk, delivery.pk])
     return {
         "shipping": shipping,
         "payment": payment,
@@ -120,7 +120,7 @@ def test_a_question_complete_in_english_only_is_on_the_english_page_and_not_the_
 
 
 def test_the_limit_counts_only_the_questions_shown_in_the_pages_language(client, catalog):
-    reorder_questions([catalog[name].pk for name in ("delivery", "card", "returns", "track")], actor=None)
+    reorder_questions(actor=None, ids=[catalog[name].pk for name in ("delivery", "card", "returns", "track")])
     update_question(catalog["delivery"], actor=None, values={"answer": {"de": ""}})
     publish_page([faq(limit=2)])
     assert all_titles(client.get("/questions").text) == [["Delivery", "Card"]]

@@ -88,7 +88,7 @@ def test_after_a_reset_to_null_the_flag_follows_the_categories_again(client, cat
     page = publish_page({"en": [faq(categories=[catalog["shipping"]], markup=True)]})
     assert markup_names(client.get("/questions").text) == ["Delivery"]
     (block,) = page.content["en"]
-    saved = operations.save_page(
+    saved = operations.update_page(
         page, actor=None, values={"content": {"en": [{**block, "values": {**block["values"], "markup": None}}]}},
         revision=page.revision,
     )  # fmt: skip

@@ -244,10 +244,10 @@ def test_reorder_the_whole_list_or_one_category_only():
     one, two, three = (
         make_question(f"{word}?", categories=[shipping.pk]) for word in ("One", "Two", "Three")
     )
-    reorder_questions([three.pk, one.pk, two.pk], actor=None, category=shipping.pk)
+    reorder_questions(actor=None, category=shipping.pk, ids=[three.pk, one.pk, two.pk])
     assert list(in_category(shipping.pk)) == [three, one, two]
     assert list(in_order()) == [one, two, three]  # the whole list kept its order
-    reorder_questions([two.pk, three.pk, one.pk], actor=None)
+    reorder_questions(actor=None, ids=[two.pk, three.pk, one.pk])
     assert list(in_order()) == [two, three, one]
     assert list(in_category(shipping.pk)) == [three, one, two]
 
@@ -258,7 +258,7 @@ def test_a_categorys_order_after_one_of_its_questions_went_to_the_bin_names_only
         make_question(f"{word}?", categories=[shipping.pk]) for word in ("One", "Binned", "Three")
     )
     bin_question(binned, actor=None)
-    reorder_questions([three.pk, one.pk], actor=None, category=shipping.pk)
+    reorder_questions(actor=None, category=shipping.pk, ids=[three.pk, one.pk])
     assert list(in_category(shipping.pk)) == [three, one]
     stored = dict(Placement.objects.filter(category=shipping).values_list("question_id", "position"))
     assert (stored[three.pk], stored[one.pk]) == (1, 2)
@@ -267,11 +267,11 @@ def test_a_categorys_order_after_one_of_its_questions_went_to_the_bin_names_only
 
 def test_a_reorder_must_name_the_whole_set_once():
     one, two = make_question("One?"), make_question("Two?")
-    assert list(refusal(lambda: reorder_questions([one.pk], actor=None))) == ["ids"]
-    assert list(refusal(lambda: reorder_questions([one.pk, two.pk, two.pk], actor=None))) == ["ids"]
-    assert list(refusal(lambda: reorder_questions([one.pk, 99999], actor=None))) == ["ids"]
-    assert list(refusal(lambda: reorder_questions("1,2", actor=None))) == ["ids"]
-    assert list(refusal(lambda: reorder_questions([one.pk, two.pk], actor=None, category=99999))) == [
+    assert list(refusal(lambda: reorder_questions(actor=None, ids=[one.pk]))) == ["ids"]
+    assert list(refusal(lambda: reorder_questions(actor=None, ids=[one.pk, two.pk, two.pk]))) == ["ids"]
+    assert list(refusal(lambda: reorder_questions(actor=None, ids=[one.pk, 99999]))) == ["ids"]
+    assert list(refusal(lambda: reorder_questions(actor=None, ids="1,2"))) == ["ids"]
+    assert list(refusal(lambda: reorder_questions(actor=None, category=99999, ids=[one.pk, two.pk]))) == [
         "category"
     ]
 
@@ -292,4 +292,4 @@ def test_writing_needs_faq_manage(faq_viewer, faq_editor):
         create_question(actor=faq_viewer, values={"question": {"en": "Hm?"}})
     question = create_question(actor=faq_editor, values={"question": {"en": "Hm?"}})
     with pytest.raises(PermissionDenied):
-        reorder_questions([question.pk], actor=faq_viewer)
+        reorder_questions(actor=faq_viewer, ids=[question.pk])

@@ -80,7 +80,7 @@ def test_a_chosen_category_lists_its_questions_in_its_own_order(editor_client):
     second = make_question("Second in the list", categories=[shipping.pk])
     from frontdesk.faq.operations import reorder_questions
 
-    reorder_questions([second.pk, first.pk], actor=None, category=shipping.pk)
+    reorder_questions(actor=None, category=shipping.pk, ids=[second.pk, first.pk])
     page = page_of(editor_client, LIST, query=f"?category={shipping.pk}")
     assert "Not in the category" not in page
     assert page.index("Second in the list") < page.index("First in the list")

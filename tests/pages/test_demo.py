@@ -162,7 +162,7 @@ def test_a_modules_demo_places_its_blocks_and_takes_them_out(client: Client):
 def test_the_demo_pages_are_ordinary_pages_an_editor_may_change(client: Client):
     run_demo()
     about = demo.demo_pages_made()["about"]
-    saved = operations.save_page(
+    saved = operations.update_page(
         about, actor=None, values={"title": {"en": "About the team"}}, revision=about.revision
     )
     operations.publish_page(saved, actor=None)

@@ -90,7 +90,7 @@ def test_a_page_prints_its_head_through_the_collector(client, about):
 
 
 def test_the_seo_card_title_and_noindex_win_over_the_pages_own(client, about, editor):
-    saved = operations.save_page(
+    saved = operations.update_page(
         about,
         actor=editor,
         values={"seo": {"title": {"en": "About the harbour team"}, "noindex": True}},
@@ -138,14 +138,14 @@ def test_the_blocks_head_contributions_reach_the_head_merged(client, make_page, 
 
 
 def test_the_seo_card_waits_for_publish_like_the_title(client, about, editor):
-    saved = operations.save_page(
+    saved = operations.update_page(
         about, actor=editor, values={"seo": {"title": {"en": "Harbour team"}}}, revision=about.revision
     )
     assert saved.state == "changed" and saved.draft and "seo" in saved.draft
     assert title(client.get("/about").content.decode()).startswith("About us")
     operations.publish_page(saved, actor=editor)
     assert title(client.get("/about").content.decode()).startswith("Harbour team")
-    operations.restore_page_version(Page.objects.get(pk=about.pk), 1, actor=editor)
+    operations.restore_page_version(Page.objects.get(pk=about.pk), actor=editor, number=1)
     assert Page.objects.get(pk=about.pk).draft_values()["seo"]["title"] == {}
 
 
@@ -180,7 +180,7 @@ def test_a_new_page_takes_its_seo_card(make_page):
 
 
 def test_the_preview_shows_the_draft_marked_while_the_site_shows_the_published_page(client, about, editor):
-    saved = operations.save_page(
+    saved = operations.update_page(
         about, actor=editor, values={"content": {"en": [heading("Who we will be")]}}, revision=about.revision
     )
     viewer = Client()

@@ -26,7 +26,7 @@ def test_a_draft_page_is_not_on_the_site_until_published(client, make_page):
 
 def test_edits_to_a_published_page_wait_until_publish(client, make_page):
     page = make_page("about", content={"en": [heading("Old words")]}, publish=True)
-    saved = operations.save_page(
+    saved = operations.update_page(
         page,
         actor=None,
         values={"content": {"en": [heading("New words")]}, "title": {"en": "About"}},
@@ -42,9 +42,9 @@ def test_edits_to_a_published_page_wait_until_publish(client, make_page):
 
 def test_a_stale_revision_is_refused_and_changes_nothing(make_page):
     page = make_page("about", publish=True)
-    operations.save_page(page, actor=None, values={"title": {"en": "First"}}, revision=page.revision)
+    operations.update_page(page, actor=None, values={"title": {"en": "First"}}, revision=page.revision)
     with pytest.raises(Conflict):
-        operations.save_page(page, actor=None, values={"title": {"en": "Second"}}, revision=page.revision)
+        operations.update_page(page, actor=None, values={"title": {"en": "Second"}}, revision=page.revision)
     assert Page.objects.get(pk=page.pk).draft_values()["title"] == {"en": "First"}
 
 
@@ -57,7 +57,7 @@ def test_unpublish_takes_the_page_off_and_keeps_its_values(client, make_page):
 
 def test_a_changed_slug_answers_301_from_the_old_address(client, make_page):
     page = make_page({"en": "about", "de": "ueber"}, publish=True)
-    saved = operations.save_page(
+    saved = operations.update_page(
         page, actor=None, values={"slug": {"de": "ueber-uns"}}, revision=page.revision
     )
     assert client.get("/de/ueber").status_code == 200  # pending until Publish
@@ -82,7 +82,7 @@ def test_a_pending_slug_is_judged_when_saved(make_page):
     make_page("contact")
     page = make_page("about", publish=True)
     with pytest.raises(ValidationError) as refused:
-        operations.save_page(page, actor=None, values={"slug": {"en": "contact"}}, revision=page.revision)
+        operations.update_page(page, actor=None, values={"slug": {"en": "contact"}}, revision=page.revision)
     assert "slug" in refused.value.message_dict
 
 
@@ -101,7 +101,7 @@ def test_a_block_refused_by_its_type_is_keyed_by_language_and_place(make_page):
 
 def test_saving_one_languages_content_keeps_the_others(make_page):
     page = make_page("about", content={"en": [heading("English")], "de": [heading("Deutsch")]})
-    saved = operations.save_page(
+    saved = operations.update_page(
         page, actor=None, values={"content": {"de": [heading("Neu")]}}, revision=page.revision
     )
     content = saved.draft_values()["content"]
@@ -115,7 +115,7 @@ def test_a_language_without_blocks_shows_the_default_languages(client, make_page
 
 def test_history_lists_versions_and_restores_one(make_page, client):
     page = make_page("about", content={"en": [heading("One")]}, publish=True)
-    page = operations.save_page(
+    page = operations.update_page(
         page, actor=None, values={"content": {"en": [heading("Two")]}}, revision=page.revision
     )
     page = operations.publish_page(page, actor=None)
@@ -123,7 +123,7 @@ def test_history_lists_versions_and_restores_one(make_page, client):
 
     versions = outputs.version_list(page)
     assert [version["number"] for version in versions] == [2, 1]
-    restored = operations.restore_page_version(page, 1, actor=None, revision=page.revision)
+    restored = operations.restore_page_version(page, actor=None, number=1, revision=page.revision)
     assert restored.state == State.CHANGED
     assert "Two" in client.get("/about").text  # the site keeps showing version 2 until Publish
     operations.publish_page(restored, actor=None)

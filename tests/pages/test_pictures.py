@@ -23,7 +23,7 @@ def picture_block(key: str) -> dict:
 def test_a_picture_on_a_page_refuses_deletion_and_names_the_page(make_page, picture_type, media):
     shown, drafted, social, free = (upload_picture(picture_file(), actor=None) for _ in range(4))
     about = make_page("about", "About us", content={"en": [picture_block(shown.key)]}, publish=True)
-    operations.save_page(
+    operations.update_page(
         about,
         actor=None,
         values={"content": {"de": [picture_block(drafted.key)]}},

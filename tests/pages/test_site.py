@@ -49,7 +49,7 @@ def test_one_home_page_at_most(make_page):
     first = make_page("one", is_home=True)
     second = make_page("two", is_home=True)
     assert list(Page.objects.filter(is_home=True)) == [second]
-    operations.save_page(
+    operations.update_page(
         first, actor=None, values={"is_home": True}, revision=Page.objects.get(pk=first.pk).revision
     )
     assert list(Page.objects.filter(is_home=True).values_list("pk", flat=True)) == [first.pk]
@@ -73,7 +73,7 @@ def test_the_menu_links_published_pages_in_the_editors_order_in_each_language(cl
     make_page("hidden", "Hidden", publish=True)  # not in the menu
     assert menu_links(client.get("/").text) == [("/", "Home"), ("/about", "About"), ("/contact", "Contact")]
     draft = Page.objects.filter(in_menu=True, state="draft").get()
-    operations.reorder_menu([contact.pk, draft.pk, home.pk, about.pk], actor=None)
+    operations.reorder_menu(actor=None, ids=[contact.pk, draft.pk, home.pk, about.pk])
     assert menu_links(client.get("/de/").text) == [
         ("/de/kontakt", "Kontakt"),
         ("/de/", "Start"),
@@ -88,7 +88,7 @@ def test_the_menu_order_names_every_menu_page_once(make_page):
     one = make_page("one", in_menu=True)
     make_page("two", in_menu=True)
     with pytest.raises(ValidationError) as refused:
-        operations.reorder_menu([one.pk], actor=None)
+        operations.reorder_menu(actor=None, ids=[one.pk])
     assert "order" in refused.value.message_dict
 
 
@@ -132,7 +132,7 @@ def test_a_page_runs_the_same_queries_for_1_or_20_blocks(client, make_page):
 def test_the_block_types_screen_counts_the_pages_using_each_type(make_page):
     make_page("one", content={"en": [heading("A")], "de": [text("B")]})
     page = make_page("two", content={"en": [heading("C")]}, publish=True)
-    operations.save_page(page, actor=None, values={"content": {"en": [text("D")]}}, revision=page.revision)
+    operations.update_page(page, actor=None, values={"content": {"en": [text("D")]}}, revision=page.revision)
     assert usage(["heading", "text", "quote"])["pages"] == {"heading": 2, "text": 2, "quote": 0}
 
 

@@ -47,5 +47,5 @@ def test_the_editor_speaks_the_accounts_panel_language(client, make_user, make_p
 def test_a_refusal_is_in_the_active_language(make_page, language, text):
     make_page("one", in_menu=True)
     with translation.override(language), pytest.raises(ValidationError) as refused:
-        operations.reorder_menu([], actor=None)
+        operations.reorder_menu(actor=None, ids=[])
     assert refused.value.message_dict["order"] == [text]

@@ -25,7 +25,7 @@ DRAFT_TITLE, DRAFT_TEXT = "Q3 layoffs announcement DRAFT", "Only readers may see
 def draft(make_page):
     """A published page whose draft holds a title and a block nobody outside pages.view may read."""
     page = make_page("news", "News", publish=True)
-    return operations.save_page(
+    return operations.update_page(
         page,
         actor=None,
         values={"title": {"en": DRAFT_TITLE}, "content": {"en": [text(f"<p>{DRAFT_TEXT}</p>")]}},

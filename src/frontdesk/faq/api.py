@@ -142,7 +142,7 @@ def create_question(request: HttpRequest, payload: QuestionBody):
 )
 def reorder_questions(request: HttpRequest, payload: ReorderIn):
     category = queries.category_named(payload.category) if payload.category is not None else None
-    operations.reorder_questions(payload.ids, actor=request.user, category=category)
+    operations.reorder_questions(actor=request.user, category=category, ids=payload.ids)
     return outputs.rows_for(request.user, queries.question_list(category=category))
 
 

@@ -272,7 +272,7 @@ def _order_categories(categories: dict[str, Category], questions: dict[str, Ques
         others = [
             pk for pk in queries.in_category(category.pk).values_list("pk", flat=True) if pk not in ours
         ]
-        reorder_questions([*ours, *others], actor=None, category=category.pk)
+        reorder_questions(actor=None, category=category.pk, ids=[*ours, *others])
 
 
 def _install_block_type() -> tuple[bool, str]:

@@ -80,7 +80,7 @@ def faq_delete(actor, id: QuestionRef) -> dict[str, Any]:
 
 def faq_reorder(actor, order: ReorderIn) -> dict[str, Any]:
     category = queries.category_named(order.category) if order.category is not None else None
-    operations.reorder_questions(order.ids, actor=actor, category=category)
+    operations.reorder_questions(actor=actor, category=category, ids=order.ids)
     return {"questions": outputs.rows_for(actor, queries.question_list(category=category))}
 
 

@@ -248,7 +248,7 @@ QUESTION_ORDER = OrderWords(
 
 
 @transaction.atomic
-def reorder_questions(ids: object, *, actor: Actor, category: int | None = None) -> None:
+def reorder_questions(category: int | None = None, *, actor: Actor, ids: object) -> None:
     """Store an order. Without `category`, `ids` names every question outside the bin exactly once
     (the whole list); with one, every question of that category outside the bin, and only that
     category's order changes."""

@@ -151,7 +151,7 @@ def get_menu(request: HttpRequest):
 
 @router.put("/menu", response=answers(204, None), permission=MANAGE, summary="Store the menu's order")
 def sort_menu(request: HttpRequest, payload: MenuOrderIn):
-    operations.reorder_menu(payload.order, actor=request.user)
+    operations.reorder_menu(actor=request.user, ids=payload.order)
     return Reply(204, None)
 
 
@@ -171,7 +171,7 @@ def get_page(request: HttpRequest, page: int):
     " menu flags change at once. A stale revision answers 409 and changes nothing.",
 )
 def save_page(request: HttpRequest, page: int, payload: PageSave):
-    saved = operations.save_page(
+    saved = operations.update_page(
         queries.find_page(page), actor=request.user, values=payload.values(), revision=payload.revision
     )
     return page_changed(request.user, saved)
@@ -225,7 +225,7 @@ def discard_draft(request: HttpRequest, page: int, payload: StepIn):
     " operations it answers the blocks. Refusals are keyed operations.<index>.<name>.",
 )
 def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
-    edited, blocks = operations.edit_blocks(
+    edited, blocks = operations.update_blocks(
         queries.find_page(page), actor=request.user, values=payload.values()
     )
     return blocks_changed(request.user, edited, payload.language, blocks)
@@ -279,7 +279,7 @@ def restore_version(request: HttpRequest, page: int, number: int, payload: StepI
     if not 1 <= number <= MAX_INTEGER:
         raise NotFound(_("There is no version %(number)s of this record.") % {"number": number})
     restored = operations.restore_page_version(
-        queries.find_page(page), number, actor=request.user, revision=payload.revision
+        queries.find_page(page), actor=request.user, number=number, revision=payload.revision
     )
     return page_changed(request.user, restored)
 

@@ -143,7 +143,9 @@ def _rewrite(page: Page, change: Callable[[str, list[dict[str, Any]]], list[dict
             content[language] = changed
     if not content:
         return
-    saved = operations.save_page(current, actor=None, values={"content": content}, revision=current.revision)
+    saved = operations.update_page(
+        current, actor=None, values={"content": content}, revision=current.revision
+    )
     operations.publish_page(saved, actor=None)
 
 

@@ -138,7 +138,7 @@ class BlocksEditIn(Input):
     revision: Revision | None = Field(None, description="The revision the caller read (checked when given).")
 
     def values(self) -> dict[str, Any]:
-        """The edit as operations.edit_blocks takes it: each operation without its unset names."""
+        """The edit as operations.update_blocks takes it: each operation without its unset names."""
         return {
             "language": self.language,
             "operations": [operation.model_dump(exclude_none=True) for operation in self.operations],

@@ -55,7 +55,7 @@ def pages_publish(actor, page: PageRef, step: StepIn) -> dict[str, Any]:
 
 
 def blocks_edit_content(actor, page: PageRef, edit: BlocksEditIn) -> dict[str, Any]:
-    edited, blocks = operations.edit_blocks(queries.find_page(page), actor=actor, values=edit.values())
+    edited, blocks = operations.update_blocks(queries.find_page(page), actor=actor, values=edit.values())
     return blocks_changed(actor, edited, edit.language, blocks)
 
 

@@ -1,6 +1,6 @@
 """The page operations (docs/host.md, "Pages"): every rule about pages, once, for every door."""
 
-from frontdesk.pages.operations.blocks_edit import edit_blocks
+from frontdesk.pages.operations.blocks_edit import update_blocks
 from frontdesk.pages.operations.menu import reorder_menu
 from frontdesk.pages.operations.pages import (
     bin_page,
@@ -9,19 +9,19 @@ from frontdesk.pages.operations.pages import (
     publish_page,
     restore_page,
     restore_page_version,
-    save_page,
     unpublish_page,
+    update_page,
 )
 
 __all__ = [
     "bin_page",
     "create_page",
     "discard_draft",
-    "edit_blocks",
     "publish_page",
     "reorder_menu",
     "restore_page",
     "restore_page_version",
-    "save_page",
     "unpublish_page",
+    "update_blocks",
+    "update_page",
 ]

@@ -18,7 +18,7 @@ from frontdesk.core.acting import Actor
 from frontdesk.core.languages import site_language_codes
 from frontdesk.pages.models import Page
 from frontdesk.pages.operations._common import locked, require
-from frontdesk.pages.operations.pages import publish_page, save_page
+from frontdesk.pages.operations.pages import publish_page, update_page
 
 ACTIONS = ("add", "update", "move", "remove")
 
@@ -96,7 +96,7 @@ def _rekeyed(error: ValidationError, language: str, by_place: dict[int, int]) ->
 
 
 @transaction.atomic
-def edit_blocks(page: Page, *, actor: Actor, values: Mapping[str, Any]) -> tuple[Page, list[dict]]:
+def update_blocks(page: Page, *, actor: Actor, values: Mapping[str, Any]) -> tuple[Page, list[dict]]:
     """Apply `values["operations"]` to the draft's blocks in `values["language"]` and save the
     draft (publishing it when `values["publish"]`); answer the page and the language's blocks.
     Without operations nothing is saved (a publish still happens when asked). `values["revision"]`,
@@ -121,7 +121,7 @@ def edit_blocks(page: Page, *, actor: Actor, values: Mapping[str, Any]) -> tuple
     if operations:
         blocks, by_place = apply_operations(stored, operations)
         try:
-            current = save_page(
+            current = update_page(
                 current, actor=actor, values={"content": {language: blocks}}, revision=current.revision
             )
         except ValidationError as error:

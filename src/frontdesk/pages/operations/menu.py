@@ -12,10 +12,8 @@ from frontdesk.pages.operations._common import require
 MENU_WORDS = OrderWords(incomplete=_("Name every page of the menu exactly once."))
 
 
-def reorder_menu(order: list[int], *, actor: Actor) -> None:
-    """Store the menu's order: `order` names every page marked for the menu (published or not,
+def reorder_menu(*, actor: Actor, ids: object) -> None:
+    """Store the menu's order: `ids` names every page marked for the menu (published or not,
     outside the bin) exactly once. Not logged, as no reordering is (docs/host.md, "The log")."""
     require(actor)
-    reorder(
-        Page.objects.filter(in_menu=True), order, field="menu_position", location="order", words=MENU_WORDS
-    )
+    reorder(Page.objects.filter(in_menu=True), ids, field="menu_position", location="order", words=MENU_WORDS)

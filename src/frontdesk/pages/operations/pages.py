@@ -131,7 +131,7 @@ def create_page(*, actor: Actor, values: dict[str, Any]) -> Page:
 
 
 @transaction.atomic
-def save_page(page: Page, *, actor: Actor, values: dict[str, Any], revision: int) -> Page:
+def update_page(page: Page, *, actor: Actor, values: dict[str, Any], revision: int) -> Page:
     """Save `values` into the page's draft (only the names given change; a translated value and
     the content by language) if `revision` is still the page's; the home and menu flags change at
     once. A published page keeps showing its published values until Publish."""
@@ -169,7 +169,7 @@ def discard_draft(page: Page, *, actor: Actor, revision: int | None = None) -> P
 
 
 @transaction.atomic
-def restore_page_version(page: Page, number: int, *, actor: Actor, revision: int | None = None) -> Page:
+def restore_page_version(page: Page, *, actor: Actor, number: int, revision: int | None = None) -> Page:
     """Version `number`'s values become the draft (pending until Publish on a published page)."""
     require(actor)
     restored = versions.restore_version(actor, locked(page, revision), number, revision=revision)
