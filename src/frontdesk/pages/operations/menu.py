@@ -12,7 +12,7 @@ from frontdesk.pages.operations._common import require
 MENU_WORDS = OrderWords(incomplete=_("Name every page of the menu exactly once."))
 
 
-def reorder_menu(*, actor: Actor, ids: object) -> None:
+def reorder_menu(*, actor: Actor, ids: list[int]) -> None:
     """Store the menu's order: `ids` names every page marked for the menu (published or not,
     outside the bin) exactly once. Not logged, as no reordering is (docs/host.md, "The log")."""
     require(actor)
