@@ -10,7 +10,12 @@ from types import ModuleType
 
 import pytest
 
-MODULES = ["inbox", "services", "faq", "pages"]  # blocks has no operations (tests/test_module_layout.NOT_HELD)
+MODULES = [
+    "inbox",
+    "services",
+    "faq",
+    "pages",
+]  # blocks has no operations (tests/test_module_layout.NOT_HELD)
 VALUES = {"create", "update", "duplicate"}  # (subject?, *, actor, values)
 STEPS = {
     "bin",

@@ -2,6 +2,8 @@
 its bin, its editing screen, and the doors (API, tools, panel, block, demo). The host imports
 nothing from here."""
 
+from functools import partial
+
 from django.apps import AppConfig
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -75,8 +77,22 @@ class FaqConfig(AppConfig):
 
 
 def _register_demo() -> None:
+    from django.apps import apps
+
     from frontdesk.core.demo import register_demo
     from frontdesk.faq import demo
 
+    # The FAQ's demo pages are made through the pages demo's door, when pages are there.
+    site_pages = None
+    if apps.is_installed("frontdesk.pages"):
+        from frontdesk.pages.demo import DemoPages
+
+        site_pages = DemoPages(demo=demo.DEMO)
     # After the pages' demo (200), so the FAQ page comes after the demo pages in the menu.
-    register_demo("faq", seed=demo.seed, remove=demo.remove, pages=demo.pages, order=300)
+    register_demo(
+        "faq",
+        seed=partial(demo.seed, site_pages),
+        remove=partial(demo.remove, site_pages),
+        pages=partial(demo.pages, site_pages),
+        order=300,
+    )

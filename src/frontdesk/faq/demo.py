@@ -12,15 +12,17 @@ What the demo made is marked by the host's demo marks (core/demo.py, `mark_made`
 `frontdesk demo --remove` takes out those rows and nothing an editor made, even a category, a
 question or a page under a demo one's name or address; the block type only when the demo installed
 it and no page uses it any more.
+
+The pages are made through the pages module's demo door (`pages.demo.DemoPages`), which
+faq/apps.py hands to `seed`, `remove` and `pages` when pages are installed (None otherwise):
+this module never imports the pages module.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.apps import apps
-from django.core.exceptions import ValidationError
 from django.db.models import Model
 from django.utils.translation import get_language
 
@@ -32,6 +34,9 @@ from frontdesk.faq import queries
 from frontdesk.faq.models import Question
 from frontdesk.faq.operations import create_question, reorder_questions
 from frontdesk.faq.panel.screens import CATEGORY_TYPE
+
+if TYPE_CHECKING:
+    from frontdesk.pages.demo import DemoPages
 
 DEMO = "faq"  # the name of its marks (core/demo.py)
 BLOCK = "faq"
@@ -219,10 +224,6 @@ def _in_site_languages(texts: dict[str, str]) -> dict[str, str]:
     return {code: text for code, text in texts.items() if code in codes}
 
 
-def _pages_installed() -> bool:
-    return apps.is_installed("frontdesk.pages")
-
-
 # --- Seed ----------------------------------------------------------------------------------------
 
 
@@ -306,39 +307,26 @@ def _page_values(key: str, values: dict[str, Any], categories: dict[str, Categor
     }
 
 
-def _seed_pages(categories: dict[str, Category]) -> tuple[int, list[str]]:
-    from frontdesk.pages import operations
-    from frontdesk.pages.models import Page
-
-    made = _made(Page)
-    created, left_out = 0, []
-    for key, values in PAGES.items():
-        if key in made:
-            continue
-        if any(name not in categories or categories[name].in_bin for name in values["categories"]):
-            left_out.append(key)
-            continue
-        try:
-            page = operations.create_page(actor=None, values=_page_values(key, values, categories))
-        except ValidationError:  # a page of the site holds the address: it stays, the demo's is left out
-            left_out.append(key)
-            continue
-        _mark(page, key)
-        operations.publish_page(page, actor=None)
-        created += 1
-    return created, left_out
+def _pages_values(categories: dict[str, Category]) -> dict[str, dict[str, Any] | None]:
+    """{key: the page's values} of the demo pages; None for one whose category is gone."""
+    return {
+        key: None
+        if any(name not in categories or categories[name].in_bin for name in values["categories"])
+        else _page_values(key, values, categories)
+        for key, values in PAGES.items()
+    }
 
 
-def seed() -> str:
+def seed(site_pages: DemoPages | None) -> str:
     categories, new_categories = _seed_categories()
     new_questions = _seed_questions(categories)
     note = f"{new_categories} demo categories and {new_questions} demo questions created"
-    if not _pages_installed():
+    if site_pages is None:
         return note
     usable, why = _install_block_type()
     if not usable:
         return f"{note}; no demo pages: {why}"
-    new_pages, left_out = _seed_pages(categories)
+    new_pages, left_out = site_pages.seed(_pages_values(categories))
     note += f", {new_pages} demo pages"
     if left_out:
         note += f" (left out, their address is taken or their category gone: {', '.join(left_out)})"
@@ -346,17 +334,6 @@ def seed() -> str:
 
 
 # --- Remove --------------------------------------------------------------------------------------
-
-
-def _remove_pages() -> int:
-    from frontdesk.core.routes.claims import forget_routes
-    from frontdesk.pages.models import Page
-
-    made = _made(Page)
-    for page in made.values():
-        forget_routes(page)
-        page.delete()  # its log lines stay, naming what was removed
-    return len(made)
 
 
 def _remove_block_type() -> bool:
@@ -371,9 +348,9 @@ def _remove_block_type() -> bool:
     return True
 
 
-def remove() -> str:
-    pages = _remove_pages() if _pages_installed() else 0
-    removed_type = _remove_block_type() if _pages_installed() else False
+def remove(site_pages: DemoPages | None) -> str:
+    pages = site_pages.remove() if site_pages is not None else 0
+    removed_type = _remove_block_type() if site_pages is not None else False
     questions = _made(Question)
     for question in questions.values():
         question.delete()  # with its places in the categories
@@ -399,15 +376,11 @@ class FaqDemoPage(DemoPage):
         return self.addresses.get(get_language(), "")
 
 
-def pages() -> list[DemoPage]:
+def pages(site_pages: DemoPages | None) -> list[DemoPage]:
     """The demo's page that is not in the menu (returns), published, for the site's home page."""
-    if not _pages_installed():
-        return []
     from frontdesk.core.routes.serving import addresses_of
-    from frontdesk.pages.models import Page
-    from frontdesk.pages.queries import published
 
-    page = _made(Page).get("returns")
-    if page is None or not published().filter(pk=page.pk).exists():
+    page = site_pages.published().get("returns") if site_pages is not None else None
+    if page is None:
         return []
     return [FaqDemoPage(title=page.title, url_name="", addresses=addresses_of(page))]

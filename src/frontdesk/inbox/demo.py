@@ -148,6 +148,14 @@ def made_forms() -> dict[str, Form]:
     return made_by_demo(Form, demo=DEMO)
 
 
+def demo_blocks(language: str) -> dict[str, list[dict[str, Any]]]:
+    """What the inbox offers the pages demo (registered from apps.py when pages are installed):
+    the demo's own contact form, never a site's form that happens to be called `contact`, as a
+    form block (the block system's `inbox-form`, blocks/inbox_form.py) on the demo contact page."""
+    form = made_forms().get("contact")
+    return {"contact": [{"type": "inbox-form", "values": {"form": form.pk}}]} if form else {}
+
+
 def seed() -> str:
     made = made_forms()
     created, taken = 0, []

@@ -67,7 +67,6 @@ class PagesConfig(AppConfig):
         register_router("/pages", router)
         register_page_tools()
         register_block_code(demo.DemoPagesBlock())
-        demo.register_inbox_blocks()
         # After the content its pages show (the inbox's contact form, the services' pages).
         register_demo("pages", seed=demo.seed, remove=demo.remove, order=200)
         register_section(

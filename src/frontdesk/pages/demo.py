@@ -1,21 +1,28 @@
 """Demo content: a home page, an about page and a contact page, published and in the site's menu
-(so every one is reached from `/`), and the hook by which a module's demo places its blocks on
-them (the inbox's contact form on the contact page) and takes them out again.
+(so every one is reached from `/`), and the hooks by which other modules' demos use pages without
+importing the pages module: their blocks on these pages (the inbox's contact form on the contact
+page), and pages of their own (the FAQ's).
 
 What the demo made (its pages, the block types it installed) is marked by the host's demo marks
 (core/demo.py, `mark_made`), so `frontdesk demo --remove` deletes those and nothing a site made,
-even a page at a demo page's address or under its title. A module's demo registers its blocks in its `ready()`, only when pages
-are installed:
+even a page at a demo page's address or under its title.
+
+A module's demo registers its blocks in its `ready()`, only when pages are installed:
 
     if apps.is_installed("frontdesk.pages"):
         from frontdesk.pages.demo import DemoBlocks, register_demo_blocks
-        register_demo_blocks(DemoBlocks(name="faq", blocks=faq_demo_blocks, install=("faq",)))
+        register_demo_blocks(DemoBlocks(name="inbox", blocks=demo.demo_blocks, install=("inbox-form",)))
 
-where `faq_demo_blocks(language) -> {page key: [block, ...]}` names the demo pages ("home",
-"about", "contact") and the blocks (`{"type", "values"}`) to put at their end in that language;
-`install` names the offers (`frontdesk blocks_install`) the blocks need. The pages demo places
-every registered module's blocks when it seeds (it seeds after the other demo content);
+where `demo_blocks(language) -> {page key: [block, ...]}` names the demo pages ("home", "about",
+"contact") and the blocks (`{"type", "values"}`) to put at their end in that language; `install`
+names the offers (`frontdesk blocks_install`) the blocks need. The pages demo places every
+registered module's blocks when it seeds (it seeds after the other demo content);
 `place_demo_blocks(name)` and `take_out_demo_blocks(name)` do it for one module at any time.
+
+A module whose demo makes pages of its own takes `DemoPages(demo=its demo name)` in its `ready()`
+the same way and hands it to its seed and removal (faq/apps.py): `seed({key: page values})` creates
+and publishes those not made yet, marked under the module's demo name, `remove()` deletes them,
+`published()` answers those on the site.
 """
 
 from __future__ import annotations
@@ -24,7 +31,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -40,6 +46,7 @@ from frontdesk.core.registry import Registry
 from frontdesk.core.routes.claims import forget_routes
 from frontdesk.pages import operations
 from frontdesk.pages.models import Page
+from frontdesk.pages.queries import published
 
 DEMO = "pages"  # the name of its marks (core/demo.py)
 HOST_TYPES = ("heading", "text")
@@ -181,19 +188,61 @@ def place_demo_blocks(name: str) -> None:
             _rewrite(page, change(key))
 
 
-def inbox_demo_blocks(language: str) -> dict[str, list[dict[str, Any]]]:
-    """The inbox's contact form (its demo makes it) on the demo contact page."""
-    from frontdesk.inbox.demo import made_forms
-
-    # The inbox demo's own form, never a site's form that happens to be called `contact`.
-    form = made_forms().get("contact")
-    return {"contact": [{"type": "inbox-form", "values": {"form": form.pk}}]} if form else {}
+# --- A module's own demo pages -----------------------------------------------------------------
 
 
-def register_inbox_blocks() -> None:
-    """The inbox's demo blocks; the inbox itself knows nothing of blocks or pages."""
-    if apps.is_installed("frontdesk.inbox"):
-        register_demo_blocks(DemoBlocks(name="inbox", blocks=inbox_demo_blocks, install=("inbox-form",)))
+@dataclass(frozen=True)
+class DemoPages:
+    """The pages a module's demo makes for itself, marked under its demo name (`demo`), so its
+    removal takes back only them (module docstring)."""
+
+    demo: str
+
+    def made(self) -> dict[str, Page]:
+        """{key: page} of the module's demo pages there are (in the bin too)."""
+        return made_by_demo(Page, demo=self.demo)
+
+    def seed(self, pages: dict[str, dict[str, Any] | None]) -> tuple[int, list[str]]:
+        """Create and publish the pages of `pages` ({key: values as create_page takes them, or
+        None when the module leaves that page out}) not made yet; a page whose address the site
+        holds is left out. Answers how many were created and the keys left out."""
+        made = self.made()
+        created, left_out = 0, []
+        for key, values in pages.items():
+            if key in made:
+                continue
+            if values is None:
+                left_out.append(key)
+                continue
+            try:
+                page = operations.create_page(actor=None, values=values)
+            except ValidationError:  # a page of the site holds the address: it stays, the demo's is left out
+                left_out.append(key)
+                continue
+            mark_made(page, demo=self.demo, key=key)
+            operations.publish_page(page, actor=None)
+            created += 1
+        return created, left_out
+
+    def remove(self) -> int:
+        """Delete the module's demo pages (their log lines stay, naming what was removed)."""
+        made = self.made()
+        for page in made.values():
+            forget_routes(page)
+            page.delete()
+        forget_made(demo=self.demo, model=Page)
+        return len(made)
+
+    def published(self) -> dict[str, Page]:
+        """{key: page} of the module's demo pages on the site now."""
+        made = self.made()
+        on_site = set(
+            published().filter(pk__in=[page.pk for page in made.values()]).values_list("pk", flat=True)
+        )
+        return {key: page for key, page in made.items() if page.pk in on_site}
+
+
+OWN = DemoPages(demo=DEMO)
 
 
 # --- The list of the other demo content's pages ------------------------------------------------
@@ -249,18 +298,9 @@ def seed() -> str:
     _install_types()
     made = demo_pages_made()
     has_home = Page.objects.filter(is_home=True).exclude(pk__in=[page.pk for page in made.values()]).exists()
-    created, taken = 0, []
-    for key, values in PAGES.items():
-        if key in made:
-            continue
-        try:
-            page = operations.create_page(actor=None, values=_page_values(key, values, has_home=has_home))
-        except ValidationError:  # a page of the site holds the address: it stays, the demo's is left out
-            taken.append(key)
-            continue
-        mark_made(page, demo=DEMO, key=key)
-        operations.publish_page(page, actor=None)
-        created += 1
+    created, taken = OWN.seed(
+        {key: _page_values(key, values, has_home=has_home) for key, values in PAGES.items()}
+    )
     for entry in DEMO_BLOCKS.all():
         place_demo_blocks(entry.name)
     note = f"; left out, their address is taken: {', '.join(taken)}" if taken else ""
@@ -268,13 +308,9 @@ def seed() -> str:
 
 
 def remove() -> str:
-    made = demo_pages_made()
-    for page in made.values():
-        forget_routes(page)
-        page.delete()  # its log lines stay, naming what was removed
-    forget_made(demo=DEMO, model=Page)
+    removed = OWN.remove()
     removed_types = _remove_types()
-    return f"{len(made)} demo pages removed" + (
+    return f"{removed} demo pages removed" + (
         f", block types {', '.join(removed_types)}" if removed_types else ""
     )
 
