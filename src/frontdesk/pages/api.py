@@ -4,6 +4,7 @@ answers with the shapes of outputs.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from functools import partial
 from typing import Any, Literal
@@ -177,43 +178,26 @@ def save_page(request: HttpRequest, page: int, payload: PageSave):
     return page_changed(request.user, saved)
 
 
-@router.post(
-    "/{page}/publish",
-    response=answers(200, PageOut | WrittenOut, conflict=True),
-    permission=MANAGE,
-    summary="Publish the draft",
-)
-def publish_page(request: HttpRequest, page: int, payload: StepIn):
-    return page_changed(
-        request.user,
-        operations.publish_page(queries.find_page(page), actor=request.user, revision=payload.revision),
-    )
+def _step_route(step: str, operation: Callable[..., Any], summary: str) -> None:
+    """POST /{page}/<step> with {"revision"}: one state step of the page (core/versions), 409 on a
+    stale revision. The view is named as the operation, so its OpenAPI id is the one it had."""
+
+    def view(request: HttpRequest, page: int, payload: StepIn):
+        moved = operation(queries.find_page(page), actor=request.user, revision=payload.revision)
+        return page_changed(request.user, moved)
+
+    view.__name__ = view.__qualname__ = operation.__name__
+    router.post(
+        f"/{{page}}/{step}",
+        response=answers(200, PageOut | WrittenOut, conflict=True),
+        permission=MANAGE,
+        summary=summary,
+    )(view)
 
 
-@router.post(
-    "/{page}/unpublish",
-    response=answers(200, PageOut | WrittenOut, conflict=True),
-    permission=MANAGE,
-    summary="Take the page off the site",
-)
-def unpublish_page(request: HttpRequest, page: int, payload: StepIn):
-    return page_changed(
-        request.user,
-        operations.unpublish_page(queries.find_page(page), actor=request.user, revision=payload.revision),
-    )
-
-
-@router.post(
-    "/{page}/discard",
-    response=answers(200, PageOut | WrittenOut, conflict=True),
-    permission=MANAGE,
-    summary="Throw the pending edits away",
-)
-def discard_draft(request: HttpRequest, page: int, payload: StepIn):
-    return page_changed(
-        request.user,
-        operations.discard_draft(queries.find_page(page), actor=request.user, revision=payload.revision),
-    )
+_step_route("publish", operations.publish_page, "Publish the draft")
+_step_route("unpublish", operations.unpublish_page, "Take the page off the site")
+_step_route("discard", operations.discard_draft, "Throw the pending edits away")
 
 
 @router.post(
