@@ -10,13 +10,16 @@ POST "" (create), POST /reorder, GET /picker (for editors), PUT /{category}, DEL
 # No `from __future__ import annotations`: the route functions are made per type and annotated with
 # the type's input models, which ninja must find as objects, not as names in this module.
 
+from functools import partial
+
 from django.http import HttpRequest
 from ninja import Query, Schema
-from ninja import Status as Answer
+from ninja import Status as Reply
 from pydantic import Field
 
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import WrittenOut, answers
+from frontdesk.core.bin.doors import bin_routes
 from frontdesk.core.categories import operations
 from frontdesk.core.categories.inputs import CategoryOrderIn, given, inputs_for
 from frontdesk.core.categories.outputs import (
@@ -84,7 +87,7 @@ def category_router(
     )
     def create_category(request: HttpRequest, payload: Create):  # type: ignore[valid-type]
         created = operations.create_category(type_name, actor=request.user, values=given(payload))
-        return Answer(201, category_changed(request.user, manage, created))
+        return Reply(201, category_changed(request.user, manage, created))
 
     @router.post(
         "/reorder",
@@ -126,32 +129,29 @@ def category_router(
         )
         return category_changed(request.user, manage, changed)
 
-    @router.delete(
+    bin_routes(
+        router,
         "/{category}",
-        response=answers(204, None, conflict=True),
+        module=__name__,
+        noun="category",
         permission=manage,
         scope=scope,
-        operation_id=f"{stem}_categories_delete",
-        summary="Put a category into the bin",
-        description="Refused with 409 {message, in_use} while the category holds items; in_use is their count.",
+        conflict=True,
+        find=partial(find_category, type_name),
+        find_in_bin=partial(find_category, type_name, trashed=True),
+        put_in_bin=operations.bin_category,
+        restore=operations.restore_category,
+        restored=lambda actor, restored: category_changed(actor, manage, restored),
+        response=CategoryOut | WrittenOut,
+        summaries=("Put a category into the bin", "Take a category out of the bin, at the end of the order"),
+        bin_options={
+            "operation_id": f"{stem}_categories_delete",
+            "description": "Refused with 409 {message, in_use} while the category holds items; in_use is"
+            " their count.",
+        },
+        restore_options={
+            "operation_id": f"{stem}_categories_restore",
+            "description": "Refused with 422 under slug when another page holds one of its addresses now.",
+        },
     )
-    def delete_category(request: HttpRequest, category: int):
-        operations.bin_category(find_category(type_name, category), actor=request.user)
-        return Answer(204, None)
-
-    @router.post(
-        "/{category}/restore",
-        response=answers(200, CategoryOut | WrittenOut),
-        permission=manage,
-        scope=scope,
-        operation_id=f"{stem}_categories_restore",
-        summary="Take a category out of the bin, at the end of the order",
-        description="Refused with 422 under slug when another page holds one of its addresses now.",
-    )
-    def restore_category(request: HttpRequest, category: int):
-        restored = operations.restore_category(
-            find_category(type_name, category, trashed=True), actor=request.user
-        )
-        return category_changed(request.user, manage, restored)
-
     return router
