@@ -14,11 +14,12 @@ from django.core.management import call_command
 from django.test import Client
 
 from frontdesk.blocks.models import BlockType
+from frontdesk.core.demo import DEMO_BLOCKS, DemoBlocks
 from frontdesk.core.settings_groups.groups import SEO
 from frontdesk.core.settings_groups.operations import save_group
 from frontdesk.inbox.models import Form
 from frontdesk.pages import demo, operations
-from frontdesk.pages.demo import DEMO_BLOCKS, PAGES, DemoBlocks
+from frontdesk.pages.demo import PAGES
 from frontdesk.pages.models import Page
 from tests.pages.conftest import heading
 from tests.pages.test_site import menu_links

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Model, QuerySet
 from django.urls import reverse
@@ -118,3 +119,24 @@ def forget_made(*, demo: str, model: type[Model] | None = None, rows: Sequence[M
     if rows is not None:
         marks = marks.filter(object_id__in=[row.pk for row in rows])
     marks.delete()
+
+
+# --- Blocks a module's demo offers the demo pages (the pages app places them) --------------------
+
+
+@dataclass(frozen=True)
+class DemoBlocks:
+    """A module's demo blocks: `blocks(language)` answers {page key: [block, ...]} to put at the
+    end of those demo pages in that language (empty when the module has nothing to show);
+    `install` names the offers those blocks need."""
+
+    name: str  # letters, digits, '-': the blocks' ids start with demo-<name>-
+    blocks: Callable[[str], dict[str, list[dict[str, Any]]]]
+    install: tuple[str, ...] = ()
+
+
+DEMO_BLOCKS: Registry[DemoBlocks] = Registry("demo blocks")
+
+
+def register_demo_blocks(entry: DemoBlocks) -> DemoBlocks:
+    return DEMO_BLOCKS.register(entry.name, entry)

@@ -10,11 +10,9 @@ class InboxConfig(AppConfig):
     verbose_name = _("Inbox")
 
     def ready(self) -> None:
-        from django.apps import apps
-
         from frontdesk.core.api import register_router
         from frontdesk.core.bin.registry import BinType, register_bin_type
-        from frontdesk.core.demo import register_demo
+        from frontdesk.core.demo import DemoBlocks, register_demo, register_demo_blocks
         from frontdesk.core.doors import register_door
         from frontdesk.core.notes import NoteEntity, register_entity
         from frontdesk.core.panel.sections import Section, register_section
@@ -51,11 +49,8 @@ class InboxConfig(AppConfig):
         # The form editor carries the project-fields card; a bad patch for it stops start-up here.
         register_screen(FORM_EDITOR)
         register_demo("inbox", seed=demo.seed, remove=demo.remove, pages=demo.pages)
-        if apps.is_installed("frontdesk.pages"):
-            # The contact form on the pages demo's contact page; pages import nothing of the inbox.
-            from frontdesk.pages.demo import DemoBlocks, register_demo_blocks
-
-            register_demo_blocks(DemoBlocks(name="inbox", blocks=demo.demo_blocks, install=("inbox-form",)))
+        # The contact form on the pages demo's contact page, placed when pages are installed.
+        register_demo_blocks(DemoBlocks(name="inbox", blocks=demo.demo_blocks, install=("inbox-form",)))
         register_router("/inbox", router)
         register_inbox_tools()
         register_entity(

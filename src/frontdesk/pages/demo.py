@@ -7,11 +7,11 @@ What the demo made (its pages, the block types it installed) is marked by the ho
 (core/demo.py, `mark_made`), so `frontdesk demo --remove` deletes those and nothing a site made,
 even a page at a demo page's address or under its title.
 
-A module's demo registers its blocks in its `ready()`, only when pages are installed:
+A module's demo registers its blocks in its `ready()` with the host's registry, which the pages
+demo reads when pages are installed (the inbox does, and imports nothing of pages):
 
-    if apps.is_installed("frontdesk.pages"):
-        from frontdesk.pages.demo import DemoBlocks, register_demo_blocks
-        register_demo_blocks(DemoBlocks(name="inbox", blocks=demo.demo_blocks, install=("inbox-form",)))
+    from frontdesk.core.demo import DemoBlocks, register_demo_blocks
+    register_demo_blocks(DemoBlocks(name="inbox", blocks=demo.demo_blocks, install=("inbox-form",)))
 
 where `demo_blocks(language) -> {page key: [block, ...]}` names the demo pages ("home", "about",
 "contact") and the blocks (`{"type", "values"}`) to put at their end in that language; `install`
@@ -40,9 +40,8 @@ from frontdesk.blocks.content import clean_content
 from frontdesk.blocks.holders import usage
 from frontdesk.blocks.models import BlockType
 from frontdesk.blocks.offers import Offer, install_offers, offer_states
-from frontdesk.core.demo import demo_pages, forget_made, made_by_demo, mark_made
+from frontdesk.core.demo import DEMO_BLOCKS, demo_pages, forget_made, made_by_demo, mark_made
 from frontdesk.core.languages import site_language_codes
-from frontdesk.core.registry import Registry
 from frontdesk.core.routes.claims import forget_routes
 from frontdesk.pages import operations
 from frontdesk.pages.models import Page
@@ -104,24 +103,6 @@ PAGES: dict[str, dict[str, Any]] = {
 
 
 # --- The hook: a module's demo blocks on the demo pages -----------------------------------------
-
-
-@dataclass(frozen=True)
-class DemoBlocks:
-    """A module's demo blocks: `blocks(language)` answers {page key: [block, ...]} to put at the
-    end of those demo pages in that language (empty when the module has nothing to show);
-    `install` names the offers those blocks need."""
-
-    name: str  # letters, digits, '-': the blocks' ids start with demo-<name>-
-    blocks: Callable[[str], dict[str, list[dict[str, Any]]]]
-    install: tuple[str, ...] = ()
-
-
-DEMO_BLOCKS: Registry[DemoBlocks] = Registry("demo blocks")
-
-
-def register_demo_blocks(entry: DemoBlocks) -> DemoBlocks:
-    return DEMO_BLOCKS.register(entry.name, entry)
 
 
 def _prefix(name: str) -> str:
