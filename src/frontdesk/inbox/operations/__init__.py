@@ -10,12 +10,11 @@ from frontdesk.inbox.operations.duplicate import duplicate_form
 from frontdesk.inbox.operations.fields import remove_field, save_field, sort_fields
 from frontdesk.inbox.operations.forms import delete_form, find_form, save_form, sort_forms
 from frontdesk.inbox.operations.handling import mark_read, mass_update, update_submission
-from frontdesk.inbox.operations.intake import FormChanged, accept_submission, arrival_status
+from frontdesk.inbox.operations.intake import accept_submission, arrival_status
 from frontdesk.inbox.operations.retention import delete_submission, prune, prune_plan
 from frontdesk.inbox.operations.statuses import delete_status, save_status, sort_statuses
 
 __all__ = [
-    "FormChanged",
     "accept_submission",
     "arrival_status",
     "delete_form",
