@@ -28,9 +28,9 @@ SET_BY_THE_INTAKE = {
 
 @pytest.mark.parametrize("model", WRITTEN, ids=lambda model: model.__name__)
 def test_no_column_of_a_posts_rows_is_filled_in_by_the_database(model):
-    """MariaDB answers no RETURNING: a value the database fills in (a `db_default`, a
-    `GeneratedField`) is not read back, and the submission the door and the API answer would
-    hold an expression instead of it. Give the value in Python, or read the row back after the
+    """MySQL has no RETURNING (MariaDB before 10.5 neither): a value the database fills in (a
+    `db_default`, a `GeneratedField`) is not read back there, and the submission the door and
+    the API answer would hold an expression instead of it. Give the value in Python, or read the row back after the
     write in accept_submission and list the column here."""
     filled_in = [
         field.name
