@@ -8,10 +8,7 @@ alternating `--rounds` times on a fresh database (bench/run.py's `fresh_database
 is each one's fastest round, and the ratio bare/door of those. The same distinct posts as
 `bench/run.py --only intake` (bench/intake.py), to the form that mails nobody and to the one that
 mails two (FRONTDESK_QUEUE=db). Where bench/run.py says how fast the site answers under load,
-this says where a change in the door's own work went. `door_full_chain` is the door served
-through the whole of settings.MIDDLEWARE (an application built without core/doors.DoorMiddleware),
-so `in_process_short_chain_gain` says what the door's own short chain buys. One line per figure,
-`name value unit db`.
+this says where a change in the door's own work went. One line per figure, `name value unit db`.
 """
 
 from __future__ import annotations
@@ -39,24 +36,18 @@ def child(posts: int, rounds: int) -> None:
 
     django.setup()
     from django.conf import settings
-    from django.test.utils import override_settings
 
     from frontdesk.core.serving import build_application
 
     tokens = intake._make_forms()
     app = build_application()
-    # The handler loads its middleware when it is made: this one keeps the whole chain.
-    with override_settings(
-        MIDDLEWARE=[name for name in settings.MIDDLEWARE if not name.endswith("DoorMiddleware")]
-    ):
-        full_chain_app = build_application()
     origin = settings.BASE_URL.rstrip("/")
     answered = {}
 
     def start_response(status, headers, exc_info=None):
         answered["status"] = status
 
-    def caller(path: str, make, app=app):
+    def caller(path: str, make):
         def call() -> None:
             body, headers = make()
             environ = {
@@ -84,19 +75,19 @@ def child(posts: int, rounds: int) -> None:
         return call
 
     bare_posts = iter(range(10**9))
-    plain_posts = intake.posts(intake.PLAIN, tokens[intake.PLAIN], origin)  # one counter: never a duplicate
     calls = {
         "bare": caller(
             "/bench/insert/", lambda: (f"row {next(bare_posts)}".encode(), {"Content-Type": "text/plain"})
         ),
-        "door": caller(f"/site/forms/{intake.PLAIN}", plain_posts),
+        "door": caller(
+            f"/site/forms/{intake.PLAIN}", intake.posts(intake.PLAIN, tokens[intake.PLAIN], origin)
+        ),
         "door_mailed": caller(
             f"/site/forms/{intake.MAILED}", intake.posts(intake.MAILED, tokens[intake.MAILED], origin)
         ),
-        "door_full_chain": caller(f"/site/forms/{intake.PLAIN}", plain_posts, full_chain_app),
     }
     time.sleep(3)  # the timestamps must be old enough (the antispam's min_seconds)
-    for call in calls.values():  # warm: caches, the form kept by the worker, connections
+    for call in calls.values():  # warm: caches, connections
         for _ in range(50):
             call()
     best = {name: float("inf") for name in calls}
@@ -119,7 +110,6 @@ def measure(db: str, posts: int, rounds: int) -> list[str]:
         *(f"in_process_{name} {value:.3f} ms/request {db}" for name, value in best.items()),
         f"in_process_door_ratio_to_bare {best['bare'] / best['door']:.2f} x {db}",
         f"in_process_mailed_ratio_to_door {best['door'] / best['door_mailed']:.2f} x {db}",
-        f"in_process_short_chain_gain {best['door_full_chain'] / best['door'] - 1:.1%} of a post {db}",
     ]
 
 

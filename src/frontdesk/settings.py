@@ -198,8 +198,6 @@ _LEFT_OUT = left_out_apps()
 INSTALLED_APPS = [app for app in INSTALLED_APPS if app not in _LEFT_OUT]
 
 MIDDLEWARE = [
-    # A visitor's post to a public door (the inbox's) takes a short chain of its own (core/doors.py).
-    "frontdesk.core.doors.DoorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "frontdesk.core.csp.ContentSecurityPolicyMiddleware",
     # Cache-Control: private, no-store on the panel's and the API's answers.
