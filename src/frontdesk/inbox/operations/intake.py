@@ -99,12 +99,14 @@ def accept_submission(
     digest = answers_hash(answers, uploads)
     now = timezone.now()
     since = now - timedelta(seconds=inbox_settings()["duplicate_window"])
+    if not (language and is_site_language(language)):
+        language = default_language()
     submission = Submission(
         form=form,
         status_id=getattr(form, "arrival_status_pk", None) or arrival_status().pk,
         source=source,
         metadata=meta or {},
-        language=language if is_site_language(language) else default_language(),
+        language=language,
         answers_hash=digest,
         search_text="\n".join(answer.value for answer in answers).lower(),
         created_at=now,
