@@ -87,7 +87,7 @@ def child(posts: int, rounds: int) -> None:
         ),
     }
     time.sleep(3)  # the timestamps must be old enough (the antispam's min_seconds)
-    for call in calls.values():  # warm: caches, the form kept by the worker, connections
+    for call in calls.values():  # warm: caches, connections
         for _ in range(50):
             call()
     best = {name: float("inf") for name in calls}

@@ -198,8 +198,6 @@ _LEFT_OUT = left_out_apps()
 INSTALLED_APPS = [app for app in INSTALLED_APPS if app not in _LEFT_OUT]
 
 MIDDLEWARE = [
-    # A visitor's post to a public door (the inbox's) takes a short chain of its own (core/doors.py).
-    "frontdesk.core.doors.DoorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "frontdesk.core.csp.ContentSecurityPolicyMiddleware",
     # Cache-Control: private, no-store on the panel's and the API's answers.
@@ -245,8 +243,6 @@ TEMPLATES = [
 
 # --- Database ------------------------------------------------------------------------------
 
-PREPARE_THRESHOLD = 5  # psycopg's default; only statement_cursor's statements are ever prepared
-
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
@@ -284,12 +280,6 @@ def _database() -> Mapping[str, Any]:
     elif engine.endswith("postgresql"):
         # psycopg's pool keeps connections warm; CONN_MAX_AGE must stay 0 with it.
         config["OPTIONS"] = {"pool": {"min_size": 1, "max_size": 8}, **config.get("OPTIONS", {})}
-        if env_bool("FRONTDESK_DB_PREPARED", True):
-            # Lets psycopg prepare the statements every public post runs, once per connection
-            # (core/prepared.statement_cursor); Django's own queries bind on the client and are
-            # never prepared. Off (0) behind a pooler that cannot keep prepared statements, such
-            # as PgBouncer before 1.21 in transaction mode.
-            config["OPTIONS"].setdefault("prepare_threshold", PREPARE_THRESHOLD)
         config["CONN_MAX_AGE"] = 0
     elif engine.endswith("mysql"):
         config["OPTIONS"] = {"charset": "utf8mb4", **config.get("OPTIONS", {})}

@@ -63,22 +63,6 @@ def test_the_log_level_is_read_in_any_case(value):
     assert result.stdout.split()[-1] == str(logging.getLevelName(value.upper()))
 
 
-@pytest.mark.parametrize(("value", "threshold"), [(None, "5"), ("0", "None"), ("1", "5")])
-def test_prepared_statements_on_postgresql_follow_frontdesk_db_prepared(tmp_path, value, threshold):
-    # Only the settings are read: no server is asked.
-    result = run_frontdesk(
-        "shell",
-        "-c",
-        "from django.conf import settings;"
-        " print(settings.DATABASES['default']['OPTIONS'].get('prepare_threshold'))",
-        DATABASE_URL="postgres://nobody@127.0.0.1:1/none",
-        FRONTDESK_DB_PREPARED=value,
-        FRONTDESK_VAR_DIR=str(tmp_path),
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip().splitlines()[-1] == threshold  # after what the shell prints first
-
-
 def test_unwritable_var_dir_stops_with_one_line(tmp_path):
     locked = tmp_path / "locked"
     locked.mkdir()

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from frontdesk.inbox.door import door_address, machine_name
+from frontdesk.inbox.answers import door_address, machine_name
 from frontdesk.inbox.mcp_tools import inbox_form_get
 from tests.inbox.test_embed import render
 

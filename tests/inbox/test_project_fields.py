@@ -1,4 +1,4 @@
-"""Project fields on the inbox's form editor: judged in `save_form` and refused with the same words
+"""Project fields on the inbox's form editor: judged in `create_form` and `update_form` and refused with the same words
 by the panel's API and the agent tool inbox_form_save, stored in the form's `extra`, answered by
 name, copied with the form, and printed with `extra` in the page's language."""
 

@@ -11,11 +11,6 @@ class CoreConfig(AppConfig):
 
     def ready(self) -> None:
         from django.apps import apps
-        from django.db.models.signals import pre_migrate
-
-        from frontdesk.core import sqlite_family
-
-        pre_migrate.connect(sqlite_family.forget, dispatch_uid="frontdesk.sqlite_family.forget")
 
         from frontdesk.core import checks  # noqa: F401  (registers the system checks)
         from frontdesk.core.api import accounts, me, register_router

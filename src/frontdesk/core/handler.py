@@ -37,8 +37,7 @@ class Handler(WSGIHandler):
 
 def refuse_if_unreadable(request) -> None:
     """Raise the request's kept refusal, if its Content-Type could not be read: the first step of
-    handling it, for every view (this handler's) and the public doors' (core/doors.py). A request
-    another handler built (the test client's) has none."""
+    handling it, for every view. A request another handler built (the test client's) has none."""
     refusal = getattr(request, "refusal", None)
     if refusal is not None:
         raise refusal

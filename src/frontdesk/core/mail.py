@@ -22,10 +22,9 @@ from django.tasks import task
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.module_loading import import_string
+from django_tasks_db import DatabaseBackend
 
 from frontdesk.core.languages import default_language, is_site_language
-from frontdesk.core.prepared import Insert
-from frontdesk.core.queue import QueuedRow, is_database_queue
 
 logger = logging.getLogger(__name__)
 
@@ -68,10 +67,14 @@ def send_per_recipient(
         )
 
 
+def is_database_queue(task) -> bool:
+    """Whether `task` goes to the database queue (FRONTDESK_QUEUE=db), whose rows commit with the caller's."""
+    return isinstance(task.get_backend(), DatabaseBackend)
+
+
 class Mails:
     """`send_per_recipient` in two halves: made before the caller's transaction with what is
-    known then, queued in it with the context and key, which may name rows it has just written.
-    Everything but the queue's INSERT happens in the first half."""
+    known then, queued in it with the context and key, which may name rows it has just written."""
 
     def __init__(
         self,
@@ -91,28 +94,17 @@ class Mails:
             "reply_to": safe_reply_to(reply_to),
             "on_failure": on_failure,
         }
-        # A row beside the caller's, committed with them or not at all: a crash between a commit
-        # and an enqueue cannot lose the mail. Any other backend may run or publish the task at
-        # once, so there it waits for the commit: a mail must never announce a rolled-back row.
-        self.row = QueuedRow(deliver_mails) if is_database_queue(deliver_mails) else None
 
     def queue(self, context: dict, failure_key: str | int | None = None) -> None:
         kwargs = {**self.kwargs, "context": context, "failure_key": failure_key}
-        if self.row is not None:
-            self.row.write(**kwargs)
+        if is_database_queue(deliver_mails):
+            # A row beside the caller's, committed with them or not at all: a crash between a
+            # commit and an enqueue cannot lose the mail.
+            deliver_mails.enqueue(**kwargs)
         else:
+            # Any other backend may run or publish the task at once, so it waits for the commit:
+            # a mail must never announce a rolled-back row.
             transaction.on_commit(lambda: deliver_mails.enqueue(**kwargs))
-
-    @property
-    def in_database_queue(self) -> bool:
-        return self.row is not None
-
-    def queued_row(self, context: dict, failure_key: str | int | None = None) -> tuple[Insert, list] | None:
-        """With the database queue, what `queue` would insert, bound and not written: (Insert,
-        row), for a caller that writes it in its own statement. None with any other queue."""
-        if self.row is None:
-            return None
-        return self.row.rows, self.row.bound(**self.kwargs, context=context, failure_key=failure_key)
 
 
 def render_mail(template: str, context: dict, language: str) -> tuple[str, str]:

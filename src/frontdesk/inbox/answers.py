@@ -4,7 +4,8 @@
 ValidationError whose keys are `fields.<machine name>`. The rules a field can carry (required,
 choices, length, date bounds) are listed in docs/inbox.md, "Field rules"; what the types refuse
 whatever the rules ("Odd inputs") too. `refill_values(fields, raw, budget)` is the bounded part of
-a refused post that the form prints again.
+a refused post that the form prints again. `door_address` and `input_name` say where a form is
+posted and under which names, for the embed tag, the panel and the agent tools.
 """
 
 from __future__ import annotations
@@ -17,13 +18,16 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from frontdesk.core.languages import translate
+from frontdesk.core.serving import absolute_url
 
 if TYPE_CHECKING:
     from frontdesk.inbox.models import Field
 
+FIELD_PREFIX, FIELD_SUFFIX = "fields[", "]"
 PHONE = re.compile(r"^\+?[0-9 ()./-]{3,40}$")
 CONSENT_VALUE = "yes"
 # A ticked box posts its value, "on"; the stored "yes" comes back in a corrected answer. Anything
@@ -202,3 +206,28 @@ def refill_values(fields, raw: dict, budget: int) -> dict[str, str | list[str]]:
         kept[name] = value
         room -= cost
     return kept
+
+
+def input_name(item: Field) -> str:
+    """The name of `field`'s input on the site, which `machine_name` reads back: fields[<machine
+    name>], with [] after it where the input sends several values (checkboxes, files). The embed
+    tag and the agent tools take it from here."""
+    several = "[]" if item.kind.multiple else ""
+    return f"{FIELD_PREFIX}{item.name}{FIELD_SUFFIX}{several}"
+
+
+def machine_name(key: str) -> str | None:
+    """ "x" for an input named fields[x] or fields[x][]; None for any other input."""
+    if key.startswith(FIELD_PREFIX) and key.endswith(FIELD_SUFFIX):
+        return key[len(FIELD_PREFIX) : -len(FIELD_SUFFIX)].removesuffix("][")
+    return None
+
+
+def door_path(slug: str) -> str:
+    """The public door's address for the form `slug` on this site (FRONTDESK["inbox"]["path"])."""
+    return reverse("inbox:submit", kwargs={"slug": slug})
+
+
+def door_address(slug: str) -> str:
+    """`door_path` as a whole address, for pages elsewhere and for agents."""
+    return absolute_url(door_path(slug))

@@ -335,25 +335,13 @@ def check(
         logger.warning("Ignoring invalid antispam overrides of form %r", form_slug)
         cleaned = {}
     rules = rules_for(cleaned, captcha_requested=captcha_requested)
-    throttled = _counted(request, rules, form_slug) if "rate_limit" in rules.layers else None
+    throttled = rate_limit(request, rules, form_slug) if "rate_limit" in rules.layers else None
     for name, layer in LAYERS:
         if name == "rate_limit":
             return throttled
         if name in rules.layers and (verdict := layer(request, rules, form_slug)):
             return replace(verdict, over_limit=throttled is not None)
     return None
-
-
-def _counted(request: HttpRequest, rules: Rules, form_slug: str) -> Verdict | None:
-    """The rate limit's verdict, the post counted once however often it is judged (the door
-    judges a post again when the form changed under it, inbox/site/views.py)."""
-    judged: dict[str, Verdict | None] = request.__dict__.setdefault(COUNTED_ATTRIBUTE, {})
-    if form_slug not in judged:
-        judged[form_slug] = rate_limit(request, rules, form_slug)
-    return judged[form_slug]
-
-
-COUNTED_ATTRIBUTE = "_frontdesk_rate_counted"
 
 
 # --- Per-form overrides --------------------------------------------------------------------------

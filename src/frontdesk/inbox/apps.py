@@ -13,7 +13,6 @@ class InboxConfig(AppConfig):
         from frontdesk.core.api import register_router
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.demo import DemoBlocks, register_demo, register_demo_blocks
-        from frontdesk.core.doors import register_door
         from frontdesk.core.notes import NoteEntity, register_entity
         from frontdesk.core.panel.sections import Section, register_section
         from frontdesk.core.project_fields import register_screen
@@ -32,8 +31,6 @@ class InboxConfig(AppConfig):
         # The public door and the demo pages: no object's address may stand there.
         register_reserved_path("inbox-door", inbox_settings()["path"])
         register_reserved_path("inbox-pages", "forms")
-        # Visitors' posts take the short middleware chain (core/doors.py).
-        register_door("inbox", "inbox:submit", inbox_settings()["path"])
         # A field put aside is in the bin; restoring it brings it back to its form.
         register_bin_type(
             BinType(

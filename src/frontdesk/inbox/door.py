@@ -13,13 +13,9 @@ from dataclasses import asdict, dataclass, field
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.core.validators import slug_re
-from django.db import connections
-from django.db.models.signals import post_delete, post_save
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.http.request import QueryDict
-from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -28,16 +24,12 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core.head import render_page
 from frontdesk.core.languages import default_language, is_site_language
-from frontdesk.core.serving import absolute_url
-from frontdesk.inbox.answers import refill_values
+from frontdesk.inbox.answers import machine_name, refill_values
 from frontdesk.inbox.antispam import DROP, Verdict
 from frontdesk.inbox.conf import inbox_settings
-from frontdesk.inbox.models import Field, Form
-from frontdesk.inbox.operations import FormChanged
-from frontdesk.inbox.operations.intake import VERSION_CHECKED_BY_WRITE
+from frontdesk.inbox.models import Form
 
 SESSION_KEY = "inbox_result"
-FIELD_PREFIX, FIELD_SUFFIX = "fields[", "]"
 MAX_META_LENGTH = 500
 FORM_BODIES = ("application/x-www-form-urlencoded", "multipart/form-data")  # what a browser's form posts
 KEPT_BYTES = 4096  # the most a refused post's answers take in the session, as JSON
@@ -53,82 +45,11 @@ class Outcome:
     headers: dict[str, str] = field(default_factory=dict)
 
 
-# Forms loaded for the intake, per process: {slug: (version, form)}. Bounded by the number of live
-# forms (only a slug that names one is kept); the version is asked of the database on every post.
-_loaded_forms: dict[str, tuple[tuple, Form]] = {}
-
-
-def live_form(slug: str, *, trust_kept: bool = False) -> tuple[Form | None, tuple | None]:
-    """(the live form `slug`, loaded for the intake by `Form.objects.for_intake()`, or None; the
-    version of a kept copy that was not asked about, or None).
-
-    One small query per post says whether the copy this process keeps is current; an edit of the
-    form or its fields in any worker moves its version, and the next post reads it again. With
-    `trust_kept` (where the write itself checks the version, `trusts_kept_forms`), a kept copy
-    is answered without that query, with its version: every outcome of the post must then be
-    confirmed against it (`confirm`, accept_submission's `unchanged_since`).
-    """
-    if trust_kept and (kept := _loaded_forms.get(slug)) is not None:
-        return kept[1], kept[0]
-    version = Form.objects.intake_version(slug)
-    if version is None:
-        _loaded_forms.pop(slug, None)
-        return None, None
-    kept = _loaded_forms.get(slug)
-    if kept is not None and kept[0] == version:
-        return kept[1], None
-    form = Form.objects.live().for_intake().filter(slug=slug).first()
-    if form is not None:
-        _loaded_forms[slug] = (version, form)
-    return form, None
-
-
-def trusts_kept_forms() -> bool:
-    """Whether the door uses a kept copy of a form without asking for its version first: where
-    the statement that stores a post checks the version itself (SQLite: in its WHERE;
-    PostgreSQL: in inbox_intake_claim), so a refusal asks only then; MariaDB asks first."""
-    return connections["default"].vendor in VERSION_CHECKED_BY_WRITE
-
-
-def confirm(slug: str, unchecked: tuple | None) -> None:
-    """Raise FormChanged when the copy of the form at version `unchecked` is no longer current
-    (nothing to ask when the copy was checked for this post: `unchecked` None)."""
-    if unchecked is not None and Form.objects.intake_version(slug) != unchecked:
-        _loaded_forms.pop(slug, None)
-        raise FormChanged
-
-
-@receiver([post_save, post_delete], sender=Form)
-@receiver([post_save, post_delete], sender=Field)
-def _forget_loaded_forms(**kwargs) -> None:
-    """Within this process a save needs no version to be seen. It also keeps a form made again
-    with the same id and time (a test's rolled-back database) from meeting an old copy."""
-    _loaded_forms.clear()
-
-
-def input_name(item: Field) -> str:
-    """The name of `field`'s input on the site, which `machine_name` reads back: fields[<machine
-    name>], with [] after it where the input sends several values (checkboxes, files). The embed
-    tag and the agent tools take it from here."""
-    several = "[]" if item.kind.multiple else ""
-    return f"{FIELD_PREFIX}{item.name}{FIELD_SUFFIX}{several}"
-
-
-def door_path(slug: str) -> str:
-    """The public door's address for the form `slug` on this site (FRONTDESK["inbox"]["path"])."""
-    return reverse("inbox:submit", kwargs={"slug": slug})
-
-
-def door_address(slug: str) -> str:
-    """`door_path` as a whole address, for pages elsewhere and for agents."""
-    return absolute_url(door_path(slug))
-
-
-def machine_name(key: str) -> str | None:
-    """ "x" for an input named fields[x] or fields[x][]; None for any other input."""
-    if key.startswith(FIELD_PREFIX) and key.endswith(FIELD_SUFFIX):
-        return key[len(FIELD_PREFIX) : -len(FIELD_SUFFIX)].removesuffix("][")
-    return None
+def live_form(slug: str) -> Form | None:
+    """The live form `slug` with what the intake needs (`Form.objects.for_intake()`), read for
+    every post: two small queries, so an edit, in any worker and by any means, is seen by the
+    next post."""
+    return Form.objects.live().for_intake().filter(slug=slug).first()
 
 
 def posted_values(request: HttpRequest) -> dict[str, str | list[str]]:

@@ -23,7 +23,7 @@ from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.models import User  # a tool always runs as its token's account
 from frontdesk.core.outputs import changed_out, note_out
 from frontdesk.inbox import operations, outputs, queries
-from frontdesk.inbox.door import door_address, input_name
+from frontdesk.inbox.answers import door_address, input_name
 from frontdesk.inbox.inputs import FormChange, HandlingWithNote, Id
 from frontdesk.inbox.models import Form, Submission
 from frontdesk.inbox.permissions import MANAGE, UPDATE, VIEW

@@ -8,18 +8,15 @@ sender is always the site's own address. A failure is written to `notify_error`.
 
 from __future__ import annotations
 
-import functools
 from datetime import datetime
 
-from django.conf import settings
 from django.db.models import Value
 from django.db.models.functions import Concat
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.urls import reverse
 
 from frontdesk.core.mail import Mails, Recipient
-from frontdesk.core.prepared import PARENT_ID_STAND_IN, Insert
 from frontdesk.core.serving import absolute_url
-from frontdesk.inbox.models import Form, Submission
+from frontdesk.inbox.models import Answer, Form, Submission
 from frontdesk.inbox.queries import assignees
 
 TEMPLATE = "inbox/mail/new_submission"
@@ -43,9 +40,8 @@ def recipients_of(form: Form, language: str) -> list[Recipient]:
 
 class NewSubmissionMail:
     """The mails about a new submission, made before its transaction from the answers about to be
-    written (`prepare`), queued in it once the submission has its id (`queue`): only the queue's
-    INSERT runs inside, where on SQLite every other writer waits. Asks the database nothing when
-    the form names nobody to mail.
+    written (`prepare`), queued in it once the submission has its id (`queue`). Asks the database
+    nothing when the form names nobody to mail.
     """
 
     def __init__(self, mails: Mails, context: dict) -> None:
@@ -53,15 +49,15 @@ class NewSubmissionMail:
 
     @classmethod
     def prepare(
-        cls, form: Form, language: str, received: datetime, answers: list[dict], file_names: list[str]
+        cls, form: Form, language: str, received: datetime, answers: list[Answer], file_names: list[str]
     ) -> NewSubmissionMail | None:
-        """`answers`: the answers' rows as they are written (name, label, type, value), in order."""
+        """`answers`: the answers' rows as they are about to be written, in order."""
         people = recipients_of(form, language)
         if not people:
             return None
         email_name = form.email_field_name
         reply_to = next(
-            (answer["value"] for answer in answers if email_name and answer["name"] == email_name), None
+            (answer.value for answer in answers if email_name and answer.name == email_name), None
         )
         mails = Mails(
             people, template=TEMPLATE, reply_to=reply_to, on_failure="frontdesk.inbox.notify.record_failure"
@@ -71,37 +67,20 @@ class NewSubmissionMail:
     def queue(self, submission: Submission) -> None:
         self.mails.queue(self._context(submission.pk), failure_key=submission.pk)
 
-    def queued_row(self, submission_id: int) -> tuple[Insert, list] | None:
-        """The queue's row for the submission `submission_id`, bound, when the queue is the
-        database's (core/mail.Mails.queued_row): written with the submission's own rows."""
-        return self.mails.queued_row(self._context(submission_id), failure_key=submission_id)
-
     def _context(self, submission_id: int) -> dict:
-        return {**self.context, "submission_id": submission_id, "panel_url": _panel_link(submission_id)}
+        panel_url = absolute_url(reverse("panel:panel-inbox:submission", args=[submission_id]))
+        return {**self.context, "submission_id": submission_id, "panel_url": panel_url}
 
 
-def _panel_link(submission_id: int) -> str:
-    """The submission's page in the panel, as an absolute address: reversed once per site address
-    and script prefix (a reverse is a noticeable share of a mailed post) and the id put in."""
-    urlconf = get_urlconf() or settings.ROOT_URLCONF
-    template = _panel_link_template(settings.BASE_URL, get_script_prefix(), urlconf)
-    return template.replace(str(PARENT_ID_STAND_IN), str(submission_id))
-
-
-@functools.lru_cache(maxsize=8)
-def _panel_link_template(base_url: str, prefix: str, urlconf: object) -> str:
-    return absolute_url(reverse("panel:panel-inbox:submission", args=[PARENT_ID_STAND_IN]))
-
-
-def mail_context(form: Form, received: datetime, answers: list[dict], file_names: list[str]) -> dict:
+def mail_context(form: Form, received: datetime, answers: list[Answer], file_names: list[str]) -> dict:
     """Everything the mail shows but the submission's id and link, as JSON (it may wait in a queue)."""
     return {
         "form_title": form.title,
         "received": received.isoformat(),
         "answers": [
-            {"label": answer["label"], "value": answer["value"]}
+            {"label": answer.label, "value": answer.value}
             for answer in answers
-            if answer["type"] not in {"file", "hidden"} or answer["value"]
+            if answer.type not in {"file", "hidden"} or answer.value
         ],
         "files": file_names,
     }

@@ -29,63 +29,11 @@ class FormQuerySet(models.QuerySet):
         (`arrival_status_pk`, read in the form's own query)."""
         from frontdesk.inbox.models.statuses import Status
 
-        arrival = Status.objects.filter(is_arrival=True).order_by("position", "id").values("pk")[:1]
+        arrival = Status.objects.arrival().values("pk")[:1]
         live = Field.objects.filter(deleted_at__isnull=True).order_by("position", "id")
         return self.annotate(arrival_status_pk=models.Subquery(arrival)).prefetch_related(
             models.Prefetch("fields", queryset=live, to_attr="loaded_live_fields")
         )
-
-    def intake_version(self, slug: str) -> tuple | None:
-        """(id, updated_at, arrival status id) of the live form `slug`, or None: what says whether
-        a form loaded by `for_intake()` is still current. Every change of the form or its fields
-        moves `updated_at`, a new arrival status the last item.
-
-        Written as SQL because it runs for every post to the public door: the ORM spends ten
-        times as long building this statement as the database spends answering it.
-        """
-        from django.db import connection
-
-        from frontdesk.core.prepared import statement_cursor
-
-        # PostgreSQL asks the same question through inbox_form_version (migration 0008), whose
-        # plan the connection keeps; a change to the question changes both, that in a migration.
-        if connection.vendor == "postgresql":
-            with statement_cursor() as cursor:
-                cursor.execute("SELECT * FROM inbox_form_version(%s)", [slug])
-                row = cursor.fetchone()
-            return tuple(row) if row else None
-        forms, arrival = _version_parts(connection)
-        sql = (
-            f"SELECT f.id, f.updated_at, {arrival} FROM {forms} f WHERE f.slug = %s AND NOT f.is_switched_off"  # noqa: S608 - names from the models
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [slug])
-            row = cursor.fetchone()
-        return tuple(row) if row else None
-
-    def unchanged(self, version: tuple) -> tuple[str, list]:
-        """A query (SQL, params) that finds a row while the form's `intake_version` is still
-        `version` (not on PostgreSQL, which asks inbox_form_version): for a statement that may
-        only write while the copy of the form it was judged by is current."""
-        from django.db import connection
-
-        form_id, updated_at, arrival_id = version
-        forms, arrival = _version_parts(connection)
-        return (
-            f"SELECT f.id FROM {forms} f WHERE f.id = %s AND f.updated_at = %s"  # noqa: S608 - names from the models
-            f" AND NOT f.is_switched_off AND {arrival} = %s",
-            [form_id, connection.ops.adapt_datetimefield_value(updated_at), arrival_id],
-        )
-
-
-def _version_parts(connection) -> tuple[str, str]:
-    """The forms table's name, and the query for the arrival status's id, as a form's version reads them."""
-    from frontdesk.inbox.models.statuses import Status
-
-    quote = connection.ops.quote_name
-    forms, statuses = quote(Form._meta.db_table), quote(Status._meta.db_table)
-    arrival = f"(SELECT s.id FROM {statuses} s WHERE s.is_arrival ORDER BY s.position, s.id LIMIT 1)"  # noqa: S608
-    return forms, arrival
 
 
 class Form(models.Model):

@@ -13,6 +13,13 @@ from frontdesk.core.languages import translate
 colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}\Z", _("Give a colour as #rrggbb, e.g. #2563eb."))
 
 
+class StatusQuerySet(models.QuerySet):
+    def arrival(self) -> StatusQuerySet:
+        """The status new submissions arrive in, first: the one rule, read by the intake and by
+        the form it loads (Form.objects.for_intake)."""
+        return self.filter(is_arrival=True).order_by("position", "id")
+
+
 class Status(models.Model):
     label = TranslatedField(_("label"), required=True)
     colour = models.CharField(_("colour"), max_length=7, default="#64748b", validators=[colour_validator])
@@ -20,6 +27,8 @@ class Status(models.Model):
     is_spam = models.BooleanField(_("means spam"), default=False)
     is_closed = models.BooleanField(_("means closed"), default=False)
     position = models.PositiveIntegerField(_("order"), default=0)
+
+    objects = StatusQuerySet.as_manager()
 
     # Not columns: the figures queries.tabs adds to the statuses it reads.
     total: int

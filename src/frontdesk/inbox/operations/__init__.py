@@ -10,12 +10,11 @@ from frontdesk.inbox.operations.duplicate import duplicate_form
 from frontdesk.inbox.operations.fields import bin_field, create_field, reorder_fields, update_field
 from frontdesk.inbox.operations.forms import create_form, purge_form, reorder_forms, update_form
 from frontdesk.inbox.operations.handling import mark_read, update_submission, update_submissions
-from frontdesk.inbox.operations.intake import FormChanged, accept_submission, arrival_status
+from frontdesk.inbox.operations.intake import accept_submission, arrival_status
 from frontdesk.inbox.operations.retention import prune, prune_plan, purge_submission
 from frontdesk.inbox.operations.statuses import create_status, purge_status, reorder_statuses, update_status
 
 __all__ = [
-    "FormChanged",
     "accept_submission",
     "arrival_status",
     "bin_field",

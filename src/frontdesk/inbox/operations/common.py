@@ -31,6 +31,6 @@ def translations(stored: dict, values: dict, key: str, error_key: str, *, requir
 
 
 def touch(form: Form) -> None:
-    """A change of the fields is a change of the form: the public door's cache of a form is keyed
-    by its `updated_at` (inbox/door.py, live_form), so every worker reads the fields again."""
+    """A change of the fields is a change of the form: its `updated_at` moves (the panel's list
+    of forms shows it)."""
     Form.objects.filter(pk=form.pk).update(updated_at=timezone.now())

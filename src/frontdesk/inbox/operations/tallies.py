@@ -14,35 +14,21 @@ import logging
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Q, Sum
 
-from frontdesk.core.locks import writers_turn
-from frontdesk.core.prepared import Insert
 from frontdesk.inbox.models import Form, Submission, Tally
 
 FOLD_EVERY = 64
-CHANGES = Insert(Tally)  # one row per post: its SQL written once (core/prepared.py)
-
-
-def shift(form_id: int, status_id: int, *, total: int = 0, unread: int = 0) -> None:
-    """Add `total` and `unread` (either may be negative) to one form's count in one status."""
-    change = CHANGES.run_one(change_row(form_id, status_id, total=total, unread=unread))
-    changed(change, form_id, status_id)
-
-
-def change_row(form_id: int, status_id: int, *, total: int = 0, unread: int = 0) -> list:
-    """The row `shift` inserts, bound (core/prepared.py), for a caller that inserts it with
-    others; that caller then calls `changed` with its id."""
-    return CHANGES.bind(form_id=form_id, status_id=status_id, total=total, unread=unread)
-
-
 logger = logging.getLogger(__name__)
 
 
-def changed(change_id: int, form_id: int, status_id: int) -> None:
-    """After a change row went in: fold the pair's rows when its id says it is time, once the
-    change has committed, in a transaction of its own. Inside the change's transaction a fold
-    made it longer, and on MariaDB its locked read could deadlock with another post's insert,
-    which rolled back that whole transaction: the visitor's submission with it."""
-    if change_id % FOLD_EVERY == 0:
+def shift(form_id: int, status_id: int, *, total: int = 0, unread: int = 0) -> None:
+    """Add `total` and `unread` (either may be negative) to one form's count in one status.
+
+    When the new row's id says it is time, the pair's rows are folded once the change has
+    committed, in a transaction of its own: inside the change's, a fold made it longer, and on
+    MariaDB its locked read could deadlock with another post's insert, which rolled back that
+    whole transaction, the visitor's submission with it."""
+    change = Tally.objects.create(form_id=form_id, status_id=status_id, total=total, unread=unread)
+    if change.pk is not None and change.pk % FOLD_EVERY == 0:
         transaction.on_commit(lambda: _fold_or_leave(form_id, status_id))
 
 
@@ -51,8 +37,7 @@ def _fold_or_leave(form_id: int, status_id: int) -> None:
     next fold takes what this one leaves. So a fold that fails (a deadlock, a lock timeout) is
     logged and the request carries on."""
     try:
-        with writers_turn():  # on SQLite, as every writer's transaction begins
-            fold(form_id, status_id)
+        fold(form_id, status_id)
     except DatabaseError:
         logger.warning(
             "The counts of form %s, status %s were not folded this time.", form_id, status_id, exc_info=True

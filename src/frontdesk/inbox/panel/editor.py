@@ -17,8 +17,8 @@ from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
 from frontdesk.core.project_fields.panel import card_fields
 from frontdesk.inbox import antispam, captcha, queries
+from frontdesk.inbox.answers import door_address, input_name
 from frontdesk.inbox.conf import inbox_settings
-from frontdesk.inbox.door import door_address, input_name
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.models import Field, Form, Status
 from frontdesk.inbox.panel.layout import inbox_context

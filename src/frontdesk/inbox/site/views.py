@@ -20,7 +20,6 @@ from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.door import (
     answer,
     answer_verdict,
-    confirm,
     gone,
     live_form,
     metadata,
@@ -30,11 +29,10 @@ from frontdesk.inbox.door import (
     read_body,
     refusal,
     thanks,
-    trusts_kept_forms,
 )
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.models.submissions import Source
-from frontdesk.inbox.operations import FormChanged, accept_submission
+from frontdesk.inbox.operations import accept_submission
 
 
 @csrf_exempt
@@ -48,17 +46,12 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
             return answer(request, unreadable)
     language = page_language(request)
     with translation.override(language):
-        try:
-            return receive(request, slug, language, trust_kept=trusts_kept_forms())
-        except FormChanged:
-            # The worker's copy of the form was out of date: once more, with the form as it is.
-            return receive(request, slug, language, trust_kept=False)
+        return receive(request, slug, language)
 
 
-def receive(request: HttpRequest, slug: str, language: str, *, trust_kept: bool) -> HttpResponse:
-    """Judge and store the post, and answer it. FormChanged when the form's copy used without
-    asking (`trust_kept`, door.live_form) turned out to be out of date: nothing was stored."""
-    form, unchecked = live_form(slug, trust_kept=trust_kept)
+def receive(request: HttpRequest, slug: str, language: str) -> HttpResponse:
+    """Judge and store the post, and answer it."""
+    form = live_form(slug)
     if form is None:
         # Before antispam: whatever the post holds, the form is not there (docs/inbox.md).
         return answer(request, gone())
@@ -69,7 +62,6 @@ def receive(request: HttpRequest, slug: str, language: str, *, trust_kept: bool)
         captcha_requested=bool(form.options.get("captcha")),
     )
     if verdict is not None:
-        confirm(slug, unchecked)
         return answer_verdict(request, form, verdict)
     anonymise = inbox_settings()["anonymise_ip"]
     try:
@@ -80,10 +72,8 @@ def receive(request: HttpRequest, slug: str, language: str, *, trust_kept: bool)
             meta=metadata(request, antispam.visitor_address(request, anonymise)),
             language=language,
             files=posted_files(request),
-            unchanged_since=unchecked,
         )
     except ValidationError as error:
-        confirm(slug, unchecked)
         return answer(
             request, refusal(_("Please correct the marked fields."), 422, field_errors(error)), form
         )

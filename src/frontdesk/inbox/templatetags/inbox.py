@@ -20,8 +20,9 @@ from django.utils import translation
 from frontdesk.core import csp
 from frontdesk.core.languages import translate
 from frontdesk.inbox import antispam, captcha
+from frontdesk.inbox.answers import door_path, input_name
 from frontdesk.inbox.conf import inbox_settings
-from frontdesk.inbox.door import SESSION_KEY, door_path, input_name
+from frontdesk.inbox.door import SESSION_KEY
 from frontdesk.inbox.models import Field, Form
 
 register = template.Library()

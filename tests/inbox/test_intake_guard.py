@@ -1,0 +1,82 @@
+"""What the intake's one write path (inbox/operations/intake.py) needs of the models it writes.
+
+A public post writes a submission (`save`), its answers (`bulk_create`), a log line and a count
+row (`create`). Each test names what would go wrong for a visitor if a model changed under it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import models
+from django.db.models.signals import post_save, pre_save
+
+from frontdesk.core.models import LogEntry
+from frontdesk.inbox.models import Answer, Submission, Tally
+from frontdesk.inbox.models.submissions import Source
+from frontdesk.inbox.operations import accept_submission
+
+WRITTEN = [Submission, Answer, LogEntry, Tally]
+
+# What the intake sets on each row it makes, beside the columns with a default or NULL.
+SET_BY_THE_INTAKE = {
+    Submission: {"form", "status", "source", "metadata", "language", "answers_hash", "search_text"},
+    Answer: {"submission", "field", "name", "label", "type", "value", "payload", "position"},
+    LogEntry: {"content_type", "object_id", "action", "actor", "token", "changes", "detail"},
+    Tally: {"form", "status", "total", "unread"},
+}
+
+
+@pytest.mark.parametrize("model", WRITTEN, ids=lambda model: model.__name__)
+def test_no_column_of_a_posts_rows_is_filled_in_by_the_database(model):
+    """MySQL has no RETURNING (MariaDB before 10.5 neither): a value the database fills in (a
+    `db_default`, a `GeneratedField`) is not read back there, and the submission the door and
+    the API answer would hold an expression instead of it. Give the value in Python, or read the row back after the
+    write in accept_submission and list the column here."""
+    filled_in = [
+        field.name
+        for field in model._meta.concrete_fields
+        if isinstance(field, models.GeneratedField) or field.db_default is not models.NOT_PROVIDED
+    ]
+    assert filled_in == [], f"{model.__name__}: {filled_in}"
+
+
+@pytest.mark.parametrize("model", WRITTEN, ids=lambda model: model.__name__)
+def test_every_column_of_a_posts_rows_is_written(model):
+    """A new column that is neither set by the intake nor has a default nor may be NULL nor
+    empty would refuse every post with a database error."""
+    unwritten = [
+        field.name
+        for field in model._meta.concrete_fields
+        if not (
+            field.primary_key
+            or field.has_default()
+            or field.null
+            or field.empty_strings_allowed  # Django writes "" for a text column given nothing
+            or field.name in SET_BY_THE_INTAKE[model]
+        )
+    ]
+    assert unwritten == [], f"{model.__name__}: {unwritten}"
+
+
+def test_the_answers_have_no_signal_receiver_for_bulk_create_sends_none():
+    """The answers are written in one INSERT (`bulk_create`), which sends no model signal: a
+    receiver of Answer's would never run for a post. Connect to Submission's post_save instead
+    (its answers are written in the same transaction: use transaction.on_commit)."""
+    assert not pre_save.has_listeners(Answer)
+    assert not post_save.has_listeners(Answer)
+
+
+def test_signal_receivers_of_the_other_rows_run_for_a_public_post(contact_form, good_answers):
+    seen: list[type] = []
+
+    def receiver(sender, created, **kwargs):
+        seen.append(sender)
+
+    for model in (Submission, LogEntry, Tally):
+        post_save.connect(receiver, sender=model, weak=False, dispatch_uid=f"guard-{model.__name__}")
+    try:
+        accept_submission(contact_form, good_answers, source=Source.PUBLIC)
+    finally:
+        for model in (Submission, LogEntry, Tally):
+            post_save.disconnect(sender=model, dispatch_uid=f"guard-{model.__name__}")
+    assert set(seen) == {Submission, LogEntry, Tally}
