@@ -224,6 +224,14 @@ def admin_client(admin_user) -> Client:
     return client
 
 
+@pytest.fixture
+def editor_client(client, editor) -> Client:
+    """The test client signed in as `editor`, whom each module's conftest names (the account with
+    the module's view and manage permissions)."""
+    client.force_login(editor)
+    return client
+
+
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     """frontdesk's real WSGI app (Django + MCP) under granian, in threads of this worker.
