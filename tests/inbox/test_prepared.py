@@ -41,8 +41,7 @@ def submission_values(form) -> dict:
 def stored(submission_id: int) -> dict:
     """Every column of the row but its id, as the ORM reads it back."""
     row = Submission.objects.filter(pk=submission_id).values().get()
-    del row["id"]
-    return row
+    return {column: value for column, value in row.items() if column != "id"}
 
 
 def test_a_row_inserted_from_bound_values_reads_back_as_the_orm_writes_it(contact_form):
