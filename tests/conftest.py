@@ -51,6 +51,31 @@ def pytest_report_header(config) -> str:
     )
 
 
+# The fixtures (and pytest-django's mark) through which a test reaches the database.
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+
+
+def uses_the_database(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & fixtures)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On PostgreSQL and MariaDB only the tests that reach the database run.
+
+    The others never open a connection (pytest-django refuses one without the `db` fixture or the
+    mark; the few that start a process give it a database of its own), so they pass or fail alike
+    on every database: the SQLite run has them. `fixturenames` holds every fixture a test pulls in,
+    through other fixtures too (`make_user` needs `db`).
+    """
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        return
+    kept = [item for item in items if uses_the_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if not uses_the_database(item)])
+        items[:] = kept
+
+
 @pytest.fixture(autouse=True, scope="session")
 def fast_password_hashing():
     """PBKDF2 takes a third of a second per account by design; the tests make hundreds."""
@@ -196,6 +221,14 @@ def admin_user(make_user):
 def admin_client(admin_user) -> Client:
     client = Client()
     client.force_login(admin_user)
+    return client
+
+
+@pytest.fixture
+def editor_client(client, editor) -> Client:
+    """The test client signed in as `editor`, whom each module's conftest names (the account with
+    the module's view and manage permissions)."""
+    client.force_login(editor)
     return client
 
 

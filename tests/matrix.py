@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from django.apps import apps
 from django.contrib.auth.models import Permission
@@ -44,7 +45,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from frontdesk.core import notes
 from frontdesk.core.api import api
 from frontdesk.core.mcp.registry import known_scopes
-from frontdesk.core.models import ApiToken
+from frontdesk.core.models import ApiToken, User
 from frontdesk.core.panel.sections import SECTIONS
 from frontdesk.settings import OPTIONAL_APPS
 
@@ -268,7 +269,7 @@ class Route:
         return PARAMETER.sub(fill, self.template)
 
 
-def _walk(patterns, prefix: str = "") -> Iterator[tuple[str, object]]:
+def _walk(patterns, prefix: str = "") -> Iterator[tuple[str, Any]]:  # views carry their panel marks
     for pattern in patterns:
         route = prefix + str(pattern.pattern)
         if isinstance(pattern, URLResolver):
@@ -335,12 +336,12 @@ def table_problems(
     for page in sorted(declared_panel.keys() & PANEL.keys()):
         if set(declared_panel[page]) != set(PANEL[page]):
             problems.append(f"{page}: declares {declared_panel[page]}, the table says {PANEL[page]}")
-    for key in sorted(entities.keys() ^ NOTE_ENTITIES.keys()):
-        problems.append(f"note entity {key}: registered and tabled must match")
-    for key in sorted(entities.keys() & NOTE_ENTITIES.keys()):
-        if entities[key] != NOTE_ENTITIES[key]:
+    for entity in sorted(entities.keys() ^ NOTE_ENTITIES.keys()):
+        problems.append(f"note entity {entity}: registered and tabled must match")
+    for entity in sorted(entities.keys() & NOTE_ENTITIES.keys()):
+        if entities[entity] != NOTE_ENTITIES[entity]:
             problems.append(
-                f"note entity {key}: declares {entities[key]}, the table says {NOTE_ENTITIES[key]}"
+                f"note entity {entity}: declares {entities[entity]}, the table says {NOTE_ENTITIES[entity]}"
             )
     return problems
 
@@ -420,7 +421,7 @@ def walk_matrix(make_user, samples: dict[str, object]) -> list[str]:
     """Calls every route as every role; returns the list of broken expectations (empty = pass)."""
     routes = in_walking_order(panel_routes() + api_routes(samples))
     private: dict[str, list[str]] = samples.get("private", {})  # type: ignore[assignment]
-    roles: list[tuple[str, object]] = [("anonymous", None), ("no permission", make_user())]
+    roles: list[tuple[str, User | None]] = [("anonymous", None), ("no permission", make_user())]
     roles += [(name, make_user(name)) for name in declared_permissions()]
     roles.append(("superuser", make_user(is_superuser=True, is_staff=True)))
 

@@ -4,12 +4,14 @@ so the host reads it afresh and forgets it after)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.test import override_settings
 
 FORM_EDITOR = "inbox.form-editor"
 
-BUDGET = {
+BUDGET: dict[str, Any] = {
     "op": "add",
     "target": "project-fields",
     "node": {
@@ -21,7 +23,7 @@ BUDGET = {
         "props": {"min": 0, "max": 1_000_000, "decimals": 2},
     },
 }
-TAGLINE = {
+TAGLINE: dict[str, Any] = {
     "op": "add",
     "target": "project-fields",
     "node": {

@@ -7,14 +7,11 @@ picture library has its own walk (tests/core/test_pictures_api_schema.py)."""
 from __future__ import annotations
 
 import re
-import secrets
 import zlib
 
 import hypothesis
 import pytest
-import schemathesis
 from django.apps import apps
-from django.test import Client
 
 from frontdesk.blocks.models import BlockType
 from frontdesk.core.api import api
@@ -22,13 +19,13 @@ from frontdesk.core.categories.operations import bin_category, create_category
 from frontdesk.pages import operations as pages
 from frontdesk.pages.models import Page
 from frontdesk.services.operations import bin_service, create_service
-from tests.inbox.test_api_schema import CHECKS, CONFIG
+from tests.api_walks import CHECKS, session_headers, walk
 from tests.testapp.categories import HAPPENING, TOPIC
 
 pytestmark = pytest.mark.live
 
 PATHS = r"^/api/cms/(pages|services|blocks|testapp|faq)(/|$)"
-schema = schemathesis.openapi.from_dict(api.get_openapi_schema(), config=CONFIG).include(path_regex=PATHS)
+schema = walk(PATHS)
 
 
 # What each schemathesis walk covers; the routes of the signed-in account and of notes are walked
@@ -106,15 +103,9 @@ def world(live_site, admin_user) -> dict:
     for category in (binned_topic, binned_happening):
         bin_category(category, actor=None)
     faq, binned_faq = faq_rows() if apps.is_installed("frontdesk.faq") else ({}, {})
-    browser = Client()
-    browser.force_login(admin_user)
-    csrf = secrets.token_hex(16)
     return {
         "base_url": live_site,
-        "headers": {
-            "Cookie": f"sessionid={browser.cookies['sessionid'].value}; csrftoken={csrf}",
-            "X-CSRFToken": csrf,
-        },
+        "headers": session_headers(admin_user),
         "samples": {
             "page": page.pk,
             "number": 1,

@@ -149,6 +149,8 @@ def importers_of_optional_apps() -> list[str]:
         if any(path.is_relative_to(SOURCE / app.rsplit(".", 1)[1]) for app in OPTIONAL_MODULES):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
             if isinstance(node, ast.ImportFrom):
                 module = node.module or ""

@@ -81,10 +81,11 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
     if apps.is_installed("frontdesk.blocks"):  # the test module's collection (tests/testapp/blocks.py)
         optional.update(collection="test-snippets", picker="groups")
     if apps.is_installed("frontdesk.pages"):
-        optional["page"], texts = _page_with_a_draft()
+        page, texts = _page_with_a_draft()
+        optional["page"] = page
         optional["number"] = 1
         private["pages.view"] = texts
-        bodies.update(_page_bodies(optional["page"]))
+        bodies.update(_page_bodies(page))
     return {
         **optional,
         "category": topic.pk,

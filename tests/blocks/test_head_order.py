@@ -5,27 +5,19 @@ and without a log line above debug."""
 
 from __future__ import annotations
 
-import json
 import logging
-import re
 
 import pytest
 from django.test import Client
 
 from tests.blocks.conftest import install
+from tests.head import json_ld
 from tests.testapp.models import BlockPost
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.testapp.urls")]
 
 HEAD_FIRST = "testapp/head_first_layout.html"
 QUESTIONS = ["Where is the harbour?", "When does the ferry leave?"]
-
-
-def json_ld(html: str) -> list[dict]:
-    return [
-        json.loads(text)
-        for text in re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
-    ]
 
 
 @pytest.fixture

@@ -29,22 +29,24 @@ def demo_site(site_url) -> str:
 def watch(page) -> list[str]:
     """Everything a visitor's console would complain about, from now on."""
     problems: list[str] = []
-    page.on(
-        "console", lambda message: message.type == "error" and problems.append(f"console: {message.text}")
-    )
-    # A request the page abandons because the visitor moved on (ERR_ABORTED: the icon still loading
-    # when a link is clicked) is no failure; a missing file shows as its 404 below.
-    page.on(
-        "requestfailed",
-        lambda request: (
-            "ERR_ABORTED" not in (request.failure or "")
-            and problems.append(f"failed: {request.url} ({request.failure})")
-        ),
-    )
-    page.on(
-        "response",
-        lambda response: response.status >= 400 and problems.append(f"{response.status}: {response.url}"),
-    )
+
+    def console(message) -> None:
+        if message.type == "error":
+            problems.append(f"console: {message.text}")
+
+    def request_failed(request) -> None:
+        # A request the page abandons because the visitor moved on (ERR_ABORTED: the icon still
+        # loading when a link is clicked) is no failure; a missing file shows as its 404 below.
+        if "ERR_ABORTED" not in (request.failure or ""):
+            problems.append(f"failed: {request.url} ({request.failure})")
+
+    def response(answer) -> None:
+        if answer.status >= 400:
+            problems.append(f"{answer.status}: {answer.url}")
+
+    page.on("console", console)
+    page.on("requestfailed", request_failed)
+    page.on("response", response)
     return problems
 
 

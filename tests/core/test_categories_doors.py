@@ -8,6 +8,7 @@ from django.test import Client
 
 from frontdesk.core.categories import operations
 from frontdesk.core.categories.models import Category
+from tests.clients import client_for
 from tests.testapp.categories import HAPPENING, HAPPENINGS_MANAGE, TOPIC, TOPICS_EDIT, TOPICS_MANAGE
 from tests.testapp.models import TopicQuestion
 
@@ -19,9 +20,7 @@ HAPPENINGS = "/api/cms/testapp/happening-categories"
 
 @pytest.fixture
 def manager(make_user) -> Client:
-    client = Client()
-    client.force_login(make_user(TOPICS_MANAGE))
-    return client
+    return client_for(make_user(TOPICS_MANAGE))
 
 
 def topic(name: str, *, shown: bool = True, items: int = 0) -> Category:

@@ -35,7 +35,7 @@ def topic(name: str, items: int = 0) -> Category:
     return category
 
 
-def snapshot() -> list[tuple]:
+def snapshot() -> list[object]:
     """Every category as stored, in the bin too, and the log: what a refused or dry call must leave."""
     rows = Category.all_objects.order_by("pk").values_list(
         "pk", "type", "name", "is_shown", "position", "slug", "extra", "deleted_at"

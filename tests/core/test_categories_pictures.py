@@ -16,6 +16,7 @@ from frontdesk.core.categories.inputs import inputs_for
 from frontdesk.core.errors import InUse
 from frontdesk.core.pictures.operations import delete_picture, upload_picture
 from frontdesk.core.pictures.uses import uses_of
+from tests.clients import client_for
 from tests.pictures import picture_file
 from tests.testapp.categories import HAPPENING, HAPPENINGS_MANAGE, TOPIC
 
@@ -26,9 +27,7 @@ HAPPENINGS = "/api/cms/testapp/happening-categories"
 
 @pytest.fixture
 def manager(make_user) -> Client:
-    client = Client()
-    client.force_login(make_user(HAPPENINGS_MANAGE))
-    return client
+    return client_for(make_user(HAPPENINGS_MANAGE))
 
 
 def send(client: Client, method: str, path: str, body: dict):

@@ -5,7 +5,6 @@ the Organization, the breadcrumb, noindex, and escaping."""
 from __future__ import annotations
 
 import http.client
-import json
 import logging
 import re
 from urllib.parse import urlsplit
@@ -16,6 +15,7 @@ from django.test import Client, RequestFactory, override_settings
 from frontdesk.core.head import HeadCollector, head_of, json_ld_script, merge_json_ld
 from frontdesk.core.settings_groups.groups import SEO
 from frontdesk.core.settings_groups.operations import save_group
+from tests.head import json_ld
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.testapp.urls")]
 
@@ -26,13 +26,6 @@ def head_and_body(html: str) -> tuple[str, str]:
     head, _sep, body = html.partition("</head>")
     assert _sep, "the page has no head"
     return head, body
-
-
-def json_ld(html: str) -> list[dict]:
-    return [
-        json.loads(text)
-        for text in re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
-    ]
 
 
 def of_type(nodes: list[dict], kind: str) -> list[dict]:
@@ -179,7 +172,7 @@ def test_a_404_for_a_path_that_names_another_host_links_only_to_this_site(client
 def test_through_the_real_server_a_404_for_such_a_path_links_only_to_this_site(live_site: str, path: str):
     # http.client sends the path as written: the server decodes it, as it does a browser's.
     address = urlsplit(live_site)
-    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
+    connection = http.client.HTTPConnection(address.netloc, timeout=10)
     connection.request("GET", path)
     response = connection.getresponse()
     assert response.status == 404

@@ -55,13 +55,14 @@ def assert_stripped_and_upright(content: bytes) -> None:
         assert "exif" not in image.info and "xmp" not in image.info and "comment" not in image.info
         assert b"at home" not in content and b"Spy Camera" not in content
         assert image.info.get("icc_profile") == SRGB  # the colour profile is kept
-        image = image.convert("RGB")
+        rgb = image.convert("RGB")
         # Upright: taller than wide, the photo's left (red) now on top, its right (blue) below.
-        assert image.height > image.width
+        assert rgb.height > rgb.width
         top, bottom = (
-            image.getpixel((image.width // 2, 5)),
-            image.getpixel((image.width // 2, image.height - 5)),
+            rgb.getpixel((rgb.width // 2, 5)),
+            rgb.getpixel((rgb.width // 2, rgb.height - 5)),
         )
+        assert isinstance(top, tuple) and isinstance(bottom, tuple)
         assert top[0] > 200 and top[2] < 60 and bottom[2] > 200 and bottom[0] < 60
 
 
@@ -71,7 +72,7 @@ def addresses_in(text: str) -> set[str]:
 
 def served(client: Client, address: str):
     answer = client.get(address)
-    return answer, (b"".join(answer.streaming_content) if answer.status_code == 200 else b"")
+    return answer, (answer.getvalue() if answer.status_code == 200 else b"")
 
 
 @needs("services")  # a service's page prints the picture three ways (cover, description, SEO card)

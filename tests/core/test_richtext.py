@@ -100,7 +100,7 @@ def test_a_translated_save_cleans_each_language_and_keeps_the_languages_it_does_
     with pytest.raises(ValidationError):
         clean_translated_rich_text({"fr": "<p>Salut</p>"}, stored=stored)
     with pytest.raises(ValidationError):
-        clean_translated_rich_text({"en": 7}, stored=stored)  # type: ignore[dict-item]
+        clean_translated_rich_text({"en": 7}, stored=stored)
 
 
 # --- Arbitrary HTML never carries a script -------------------------------------------------------
@@ -237,7 +237,7 @@ def test_rendering_reads_every_picture_of_every_text_in_one_query(media):
         assert len(queries) == 1
         assert sum(text.count("<img src=") for text in printed) == count
     with CaptureQueriesContext(connection) as queries:
-        render_rich_texts(["<p>plain</p>", None])  # type: ignore[list-item]
+        render_rich_texts(["<p>plain</p>", None])
     assert len(queries) == 0
 
 

@@ -13,6 +13,7 @@ from django.test import Client
 
 from frontdesk.core.pictures import resolve_pictures
 from frontdesk.core.pictures.operations import upload_picture
+from tests.clients import client_for
 from tests.core.test_settings import run_frontdesk
 from tests.optional import needs
 from tests.pictures import picture_file
@@ -25,9 +26,7 @@ YEAR = "public, max-age=31536000, immutable"
 
 @pytest.fixture
 def manager(make_user) -> Client:
-    client = Client()
-    client.force_login(make_user("core.pictures.manage"))
-    return client
+    return client_for(make_user("core.pictures.manage"))
 
 
 def picture_keys(s3, key: str) -> set[str]:

@@ -29,7 +29,10 @@ from frontdesk.inbox.operations import create_form
 from tests.ports import free_port
 from tests.servers import granian_in_a_thread, serving, start
 
-pytestmark = pytest.mark.live
+# On one xdist worker (scripts/test runs `--dist loadgroup`), so the migrated demo site below is
+# made once per run: spread over both workers and interleaved with other modules, its module
+# fixture was set up again each time the module's tests came back, four times a run.
+pytestmark = [pytest.mark.live, pytest.mark.xdist_group("serve")]
 
 ADMIN, PASSWORD = "admin@example.com", "a long serve test password 42"
 

@@ -4,36 +4,24 @@ answer matches what the document says (status code, content type, body schema)."
 
 from __future__ import annotations
 
-import secrets
 import zlib
 
 import hypothesis
 import pytest
-import schemathesis
-from django.test import Client
 
-from frontdesk.core.api import api
 from frontdesk.core.settings_groups.registry import all_groups
-from tests.inbox.test_api_schema import CHECKS, CONFIG
+from tests.api_walks import CHECKS, session_headers, walk
 
 pytestmark = pytest.mark.live
 
-schema = schemathesis.openapi.from_dict(api.get_openapi_schema(), config=CONFIG).include(
-    path_regex=r"^/api/cms/settings"
-)
+schema = walk(r"^/api/cms/settings")
 
 
 @pytest.fixture
 def world(live_site, admin_user) -> dict:
-    browser = Client()
-    browser.force_login(admin_user)
-    csrf = secrets.token_hex(16)
     return {
         "base_url": live_site,
-        "headers": {
-            "Cookie": f"sessionid={browser.cookies['sessionid'].value}; csrftoken={csrf}",
-            "X-CSRFToken": csrf,
-        },
+        "headers": session_headers(admin_user),
     }
 
 

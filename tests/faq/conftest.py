@@ -33,7 +33,7 @@ def make_question(
 
 
 @pytest.fixture
-def faq_editor(make_user):
+def editor(make_user):
     return make_user("faq.view", "faq.manage", display_name="Frida FAQ")
 
 

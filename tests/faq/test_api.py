@@ -23,12 +23,6 @@ CATEGORIES = "/api/cms/faq/categories"
 JSON = "application/json"
 
 
-@pytest.fixture
-def editor_client(client, faq_editor):
-    client.force_login(faq_editor)
-    return client
-
-
 def snapshot() -> tuple:
     return (
         sorted(map(repr, Question.all_objects.values())),
@@ -295,10 +289,10 @@ def test_the_picker_is_readable_with_faq_view_only_and_the_categories_need_their
     assert post(client, CATEGORIES, {"name": "Payment"}).status_code == 403
 
 
-def test_anonymous_is_401_and_a_token_needs_the_faq_scopes(client, faq_editor):
+def test_anonymous_is_401_and_a_token_needs_the_faq_scopes(client, editor):
     question = make_question()
     assert client.get(BASE).status_code == 401
-    secret = ApiToken.issue(faq_editor, "script", ["faq:read"])[1]
+    secret = ApiToken.issue(editor, "script", ["faq:read"])[1]
     headers = {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
     assert client.get(f"{BASE}/{question.pk}", **headers).status_code == 200
     assert client.delete(f"{BASE}/{question.pk}", **headers).status_code == 403

@@ -287,9 +287,9 @@ def test_search_finds_words_in_any_language_and_in_the_answer():
 # --- Permissions ----------------------------------------------------------------------------
 
 
-def test_writing_needs_faq_manage(faq_viewer, faq_editor):
+def test_writing_needs_faq_manage(faq_viewer, editor):
     with pytest.raises(PermissionDenied):
         create_question(actor=faq_viewer, values={"question": {"en": "Hm?"}})
-    question = create_question(actor=faq_editor, values={"question": {"en": "Hm?"}})
+    question = create_question(actor=editor, values={"question": {"en": "Hm?"}})
     with pytest.raises(PermissionDenied):
         reorder_questions(actor=faq_viewer, ids=[question.pk])

@@ -23,12 +23,6 @@ def page_of(client, name: str, *args, query: str = "") -> str:
     return response.content.decode()
 
 
-@pytest.fixture
-def editor_client(client, faq_editor):
-    client.force_login(faq_editor)
-    return client
-
-
 def test_both_sections_are_listed_under_the_faq_heading_at_faq_addresses():
     questions, categories = SECTIONS["faq-questions"], SECTIONS["faq-categories"]
     assert (str(questions.label), str(categories.label)) == ("Questions", "Categories")

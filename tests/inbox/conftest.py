@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import json
 import threading
+from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
+import time_machine
+from django.utils import timezone
 
+from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.operations import create_form
 
-CONTACT_FIELDS = [
+CONTACT_FIELDS: list[dict[str, Any]] = [
     {"machine_name": "name", "type": "text", "label": {"en": "Your name", "de": "Ihr Name"}, "required": True,
      "in_table": True, "max_length": 100},
     {"machine_name": "email", "type": "email", "label": {"en": "E-mail", "de": "E-Mail"}, "required": True},
@@ -30,6 +35,19 @@ def contact_form(db):
         values={"slug": "contact", "title": {"en": "Contact", "de": "Kontakt"}, "email_field_name": "email"},
         fields=CONTACT_FIELDS,
     )
+
+
+def minted_for(form_slug: str) -> str:
+    """The door's timestamp for the form, minted a minute ago, as a visitor who took a minute to
+    write would post it."""
+    with time_machine.travel(timezone.now() - timedelta(minutes=1)):
+        return issue_timestamp(form_slug)
+
+
+@pytest.fixture
+def minted() -> str:
+    """The contact form's timestamp, minted a minute ago (`minted_for`)."""
+    return minted_for("contact")
 
 
 @pytest.fixture

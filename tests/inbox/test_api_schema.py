@@ -5,7 +5,6 @@ answer matches what the document says (status code, content type, body schema)."
 from __future__ import annotations
 
 import os
-import secrets
 import subprocess
 import sys
 import zlib
@@ -13,40 +12,16 @@ from pathlib import Path
 
 import hypothesis
 import pytest
-import schemathesis
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
-from schemathesis import checks
-from schemathesis.config import SchemathesisConfig
 
-from frontdesk.core.api import api
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, create_form
+from tests.api_walks import CHECKS, session_headers, walk
 from tests.inbox.conftest import CONTACT_FIELDS
 
 pytestmark = pytest.mark.live
 
-CONFIG = SchemathesisConfig.from_dict(
-    {
-        "generation": {"mode": "all", "max-examples": 15, "database": "none"},
-        "phases": {
-            "examples": {"enabled": True},
-            "coverage": {"enabled": False},
-            "stateful": {"enabled": False},
-        },
-        "seed": 20261123,  # the same cases on every run: a failure can be run again as it was
-    }
-)
-schema = schemathesis.openapi.from_dict(api.get_openapi_schema(), config=CONFIG).include(
-    path_regex=r"^/api/cms/inbox/"
-)
-CHECKS = [
-    checks.not_a_server_error,
-    checks.status_code_conformance,
-    checks.content_type_conformance,
-    checks.response_schema_conformance,
-    checks.response_headers_conformance,
-]
+schema = walk(r"^/api/cms/inbox/")
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
 
@@ -67,15 +42,9 @@ def world(live_site, admin_user, settings, tmp_path) -> dict:
         {"name": "Ada", "email": "ada@example.org", "consent": "on"},
         files={"cv": [SimpleUploadedFile("cv.pdf", PDF, content_type="application/pdf")]},
     )
-    browser = Client()
-    browser.force_login(admin_user)
-    csrf = secrets.token_hex(16)  # 32 characters: a CSRF secret the cookie and header share
     return {
         "base_url": live_site,
-        "headers": {
-            "Cookie": f"sessionid={browser.cookies['sessionid'].value}; csrftoken={csrf}",
-            "X-CSRFToken": csrf,
-        },
+        "headers": session_headers(admin_user),
         "samples": {
             "form": form.pk,
             "field": form.live_fields().get(machine_name="message").pk,

@@ -4,17 +4,13 @@ for a captcha, verified against the local fake provider; the group wins over the
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 
 import pytest
-import time_machine
 from django.test import Client
-from django.utils import timezone
 
 from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.core.settings_groups.operations import save_group
 from frontdesk.inbox import captcha
-from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import update_form
@@ -32,12 +28,6 @@ def environment(settings, fake_provider):
     keys = {"provider": "", "site_key": "", "secret": "", "verify_url": fake_provider.url}
     settings.FRONTDESK = {**settings.FRONTDESK, "inbox": {**inbox, "captcha": keys}}
     return keys
-
-
-@pytest.fixture
-def minted() -> str:
-    with time_machine.travel(timezone.now() - timedelta(minutes=1)):
-        return issue_timestamp("contact")
 
 
 @pytest.fixture

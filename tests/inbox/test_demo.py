@@ -114,7 +114,8 @@ def walk(client: Client, language: str, limit: int = 40) -> dict[str, str]:
     prefix = PREFIXES[language]
     others = tuple(f"{other}/" for code, other in PREFIXES.items() if other and code != language)
     start = f"{prefix}/"
-    queue, reached = deque([start]), {}
+    queue: deque[str] = deque([start])
+    reached: dict[str, str] = {}
     while queue and len(reached) < limit:
         path = queue.popleft()
         if path in reached:

@@ -26,13 +26,6 @@ def fresh_rate_limits():
     cache.clear()
 
 
-@pytest.fixture
-def minted():
-    """A timestamp minted a minute ago, as a visitor who took a minute to write would post it."""
-    with time_machine.travel(timezone.now() - timedelta(minutes=1)):
-        return issue_timestamp("contact")
-
-
 def body(answers: dict, timestamp: str, **extra) -> dict:
     posted = {"site_form": "contact", "site_ts": timestamp, "homepage": ""}
     for name, value in answers.items():

@@ -4,19 +4,15 @@ handler as `frontdesk serve` runs it: the site's middleware, headers, session an
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
 from http.cookies import SimpleCookie
 
 import pytest
-import time_machine
 from django.core.cache import cache
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.test import Client, RequestFactory
-from django.utils import timezone
 
 from frontdesk.core.handler import get_wsgi_application
-from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.models import Submission
 
 pytestmark = pytest.mark.django_db
@@ -40,12 +36,6 @@ class RecordingMiddleware:
 @pytest.fixture(autouse=True)
 def fresh_rate_limits():
     cache.clear()
-
-
-@pytest.fixture
-def minted() -> str:
-    with time_machine.travel(timezone.now() - timedelta(minutes=1)):
-        return issue_timestamp("contact")
 
 
 @pytest.fixture

@@ -6,19 +6,15 @@ from __future__ import annotations
 import base64
 import json
 import os
-from datetime import timedelta
 
 import pytest
-import time_machine
 from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
-from django.utils import timezone
 
-from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.door import SESSION_KEY
 from frontdesk.inbox.operations import update_form
 
@@ -32,12 +28,6 @@ def fresh_rate_limits():
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture
-def minted():
-    with time_machine.travel(timezone.now() - timedelta(minutes=1)):
-        return issue_timestamp("contact")
 
 
 def session_bytes() -> int:

@@ -14,13 +14,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.utils import timezone
 
-from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.models.submissions import Attachment, inbox_storage
 from frontdesk.inbox.operations import accept_submission, create_form
 from frontdesk.inbox.operations.retention import prune, prune_plan, purge_submission
 from frontdesk.inbox.uploads import display_name
+from tests.inbox.conftest import minted_for
 
 pytestmark = pytest.mark.django_db
 
@@ -64,9 +64,8 @@ def mailed_form(form):
 
 
 @pytest.fixture
-def minted():
-    with time_machine.travel(timezone.now() - timedelta(minutes=1)):
-        return issue_timestamp("apply")
+def minted() -> str:
+    return minted_for("apply")
 
 
 def upload(name: str, content: bytes = PDF, content_type: str = "application/pdf") -> SimpleUploadedFile:

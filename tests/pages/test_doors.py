@@ -15,12 +15,6 @@ pytestmark = pytest.mark.django_db
 API = "/api/cms/pages"
 
 
-@pytest.fixture
-def editor_client(client, editor):
-    client.force_login(editor)
-    return client
-
-
 def test_the_api_saves_the_draft_and_refuses_a_stale_revision(editor_client, make_page, client):
     page = make_page("about", content={"en": [heading("Old")]}, publish=True)
     body = {"revision": page.revision, "content": {"en": [heading("New")]}}

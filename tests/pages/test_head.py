@@ -5,7 +5,6 @@ shows the draft, marked and noindex, to an account with pages.view only."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -19,6 +18,7 @@ from frontdesk.core.pictures.operations import upload_picture
 from frontdesk.core.preview import preview_link
 from frontdesk.pages import operations
 from frontdesk.pages.models import Page
+from tests.head import json_ld
 from tests.pages.conftest import heading
 from tests.pictures import picture_file
 
@@ -51,12 +51,6 @@ def place_block(db):
     BlockType.objects.create(slug="test-place", code="test-place", name={"en": "Place"})
     with BLOCK_CODES.temporarily("test-place", PlaceBlock()):
         yield
-
-
-def json_ld(html: str) -> list[dict]:
-    return [
-        json.loads(text) for text in re.findall(r'<script type="application/ld\+json">(.*?)</script>', html)
-    ]
 
 
 def meta(html: str, name: str) -> str | None:

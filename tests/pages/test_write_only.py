@@ -44,7 +44,7 @@ def _writer_token(make_user) -> dict[str, str]:
     return {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
 
 
-def _changes(page) -> list[tuple[str, str, dict]]:
+def _changes(page) -> list[tuple[str, str, dict | None]]:
     """Every changing route of one page with a body it accepts, in an order that keeps each valid."""
     return [
         ("post", f"{API}/{page.pk}/blocks", {"language": "en", "operations": []}),

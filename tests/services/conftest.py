@@ -27,9 +27,3 @@ def editor(make_user):
 @pytest.fixture
 def viewer(make_user):
     return make_user("services.view")
-
-
-@pytest.fixture
-def editor_client(client, editor):
-    client.force_login(editor)
-    return client

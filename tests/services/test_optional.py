@@ -19,6 +19,8 @@ def importers_of_services() -> list[str]:
         if path.is_relative_to(SOURCE / "services"):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
             if isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]

@@ -17,6 +17,7 @@ from frontdesk.core.errors import InUse
 from frontdesk.core.pictures.operations import delete_picture, upload_picture
 from frontdesk.services.operations import bin_service
 from frontdesk.services.outputs import published_cards
+from tests.head import json_ld
 from tests.pictures import picture_file
 from tests.services.conftest import make_service
 
@@ -90,13 +91,6 @@ def test_a_bad_cover_description_or_card_is_refused_under_its_name(editor_client
 def head_and_body(html: str) -> tuple[str, str]:
     head, _sep, body = html.partition("</head>")
     return head, body
-
-
-def json_ld(html: str) -> list[dict]:
-    return [
-        json.loads(text)
-        for text in re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
-    ]
 
 
 def test_the_page_prints_the_card_the_breadcrumb_the_cover_and_the_description(client, pictures):

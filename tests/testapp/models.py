@@ -143,7 +143,7 @@ class TopicQuestion(models.Model):
 
 def _count(model: type[models.Model], ids: list[int]) -> dict[int, int]:
     """{category id: items} in one query over the relation's table, as a module counts its items."""
-    through = model._meta.get_field("categories").remote_field.through  # type: ignore[union-attr]
+    through = model._meta.get_field("categories").remote_field.through
     counted = (
         through.objects.filter(category_id__in=ids)
         .values("category_id")
