@@ -25,9 +25,9 @@ os.environ.setdefault("FRONTDESK_ALLOWED_HOSTS", "testserver")
 PARTS = {  # (file, function) as cProfile names them -> what the line says
     ("django/core/handlers/base.py", "get_response"): "the whole request",
     ("frontdesk/blocks/rendering.py", "render_content"): "the blocks (render_content)",
-    ("frontdesk/core/templatetags/site.py", "site_menu"): "the layout's menu",
-    ("frontdesk/core/head.py", "language_links"): "the language links",
-    ("frontdesk/core/head.py", "print_head"): "the head ({% page_head %})",
+    ("frontdesk/publishing/templatetags/site.py", "site_menu"): "the layout's menu",
+    ("frontdesk/publishing/head.py", "language_links"): "the language links",
+    ("frontdesk/publishing/head.py", "print_head"): "the head ({% page_head %})",
     ("django/db/models/sql/compiler.py", "as_sql"): "Django compiling SQL",
     ("django/db/backends/utils.py", "execute"): "statements sent (execute)",
 }

@@ -60,10 +60,10 @@ def _make_questions() -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
     from PIL import Image
 
-    from frontdesk.core.categories.operations import create_category
-    from frontdesk.core.pictures.operations import upload_picture
+    from frontdesk.categories.operations import create_category
     from frontdesk.faq.models import Question
     from frontdesk.faq.operations import create_question
+    from frontdesk.pictures.operations import upload_picture
 
     if Question.objects.exists():
         return

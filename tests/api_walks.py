@@ -1,5 +1,5 @@
 """What the schemathesis walks over /api/cms/openapi.json share (tests/inbox/test_api_schema.py,
-tests/core/test_pictures_api_schema.py, tests/core/test_settings_api_schema.py,
+tests/pictures/test_pictures_api_schema.py, tests/sitesettings/test_settings_api_schema.py,
 tests/test_content_api_schema.py): one configuration, one set of checks, the document built once
 per test process, and the signed-in session the calls carry."""
 

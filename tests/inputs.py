@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.apps import apps
 
-from frontdesk.core.categories.inputs import inputs_for
-from frontdesk.core.categories.types import CATEGORY_TYPES
+from frontdesk.categories.inputs import inputs_for
+from frontdesk.categories.types import CATEGORY_TYPES
 from frontdesk.core.inputs import Input
 
 

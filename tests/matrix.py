@@ -66,7 +66,7 @@ SETTINGS_WRITE = Rule("core.settings.manage", scope="settings:write")
 VIEW, UPDATE, MANAGE = Rule("inbox.view"), Rule("inbox.update"), Rule("inbox.manage")
 SERVICES = "/api/cms/services"
 SERVICES_VIEW, SERVICES_MANAGE = Rule("services.view"), Rule("services.manage")
-# The shared categories' router as the test app mounts it for two types (core/categories/api.py).
+# The shared categories' router as the test app mounts it for two types (categories/api.py).
 TOPICS, HAPPENINGS = "/api/cms/testapp/topics", "/api/cms/testapp/happening-categories"
 TOPICS_MANAGE, TOPICS_EDIT = Rule("testapp.topics.manage"), Rule("testapp.topics.edit")
 HAPPENINGS_MANAGE = Rule("testapp.happenings.manage")
@@ -230,13 +230,13 @@ def left_out(*needs: str | None) -> bool:
 API = {key: rule for key, rule in API.items() if not left_out(rule.permission, rule.scope)}
 PANEL = {page: needs for page, needs in PANEL.items() if not left_out(*needs)}
 
-# Public pages a signed link opens (core/preview.py): the page -> the permissions of the type the
+# Public pages a signed link opens (publishing/preview.py): the page -> the permissions of the type the
 # link names. The sample link (`token`) previews a test notice (tests/testapp), a type behind
 # testapp.change_notice. Signed out: the login page, as the panel's; without them: 403.
 SIGNED: dict[str, tuple[str, ...]] = {
     "/preview/<str:token>/": ("testapp.change_notice",),
 }
-SIGNED_VIEWS = {"frontdesk.core.preview.preview_page"}
+SIGNED_VIEWS = {"frontdesk.publishing.preview.preview_page"}
 
 # Note entities: (permission to read the notes, permission to add one).
 NOTE_ENTITIES: dict[str, tuple[str, str]] = {

@@ -47,12 +47,12 @@ def _inbox(name: str) -> Callable:
     return getattr(importlib.import_module("frontdesk.inbox.operations"), name)
 
 
-def _core(module: str, name: str) -> Callable:
-    return getattr(importlib.import_module(f"frontdesk.core.{module}.operations"), name)
+def _operations(package: str, name: str) -> Callable:
+    return getattr(importlib.import_module(f"frontdesk.{package}.operations"), name)
 
 
-CATEGORIES = "frontdesk.core.categories.operations"
-PICTURES = "frontdesk.core.pictures.operations"
+CATEGORIES = "frontdesk.categories.operations"
+PICTURES = "frontdesk.pictures.operations"
 FAQ = "frontdesk.faq.operations"
 SERVICES = "frontdesk.services.operations"
 PAGES = "frontdesk.pages.operations"
@@ -69,52 +69,57 @@ NAME = {"name": {"en": "Changed by no one"}}
 CHANGES: dict[str, Row] = {
     # The bin (core/bin): a row's bin type names the permission (a category: its type's).
     f"{BIN}.put_in_bin": Row(
-        CATEGORIES_MANAGE, lambda actor, s: _core("bin", "put_in_bin")(actor, s["category"])
+        CATEGORIES_MANAGE, lambda actor, s: _operations("core.bin", "put_in_bin")(actor, s["category"])
     ),
     f"{BIN}.restore": Row(
-        CATEGORIES_MANAGE, lambda actor, s: _core("bin", "restore")(actor, s["binned_category"])
+        CATEGORIES_MANAGE, lambda actor, s: _operations("core.bin", "restore")(actor, s["binned_category"])
     ),
     # Categories (the test app's happenings, a type every run has: testapp.happenings.manage).
     f"{CATEGORIES}.create_category": Row(
         CATEGORIES_MANAGE,
-        lambda actor, s: _core("categories", "create_category")(HAPPENINGS, actor=actor, values=NAME),
+        lambda actor, s: _operations("categories", "create_category")(HAPPENINGS, actor=actor, values=NAME),
     ),
     f"{CATEGORIES}.update_category": Row(
         CATEGORIES_MANAGE,
-        lambda actor, s: _core("categories", "update_category")(s["category"], actor=actor, values=NAME),
+        lambda actor, s: _operations("categories", "update_category")(
+            s["category"], actor=actor, values=NAME
+        ),
     ),
     f"{CATEGORIES}.bin_category": Row(
-        CATEGORIES_MANAGE, lambda actor, s: _core("categories", "bin_category")(s["category"], actor=actor)
+        CATEGORIES_MANAGE,
+        lambda actor, s: _operations("categories", "bin_category")(s["category"], actor=actor),
     ),
     f"{CATEGORIES}.restore_category": Row(
         CATEGORIES_MANAGE,
-        lambda actor, s: _core("categories", "restore_category")(s["binned_category"], actor=actor),
+        lambda actor, s: _operations("categories", "restore_category")(s["binned_category"], actor=actor),
     ),
     f"{CATEGORIES}.reorder_categories": Row(
         CATEGORIES_MANAGE,
-        lambda actor, s: _core("categories", "reorder_categories")(
+        lambda actor, s: _operations("categories", "reorder_categories")(
             HAPPENINGS, actor=actor, ids=[s["category"].pk]
         ),
     ),
     # The picture library.
     f"{PICTURES}.upload_picture": Row(
-        PICTURES_MANAGE, lambda actor, s: _core("pictures", "upload_picture")(s["file"](), actor=actor)
+        PICTURES_MANAGE, lambda actor, s: _operations("pictures", "upload_picture")(s["file"](), actor=actor)
     ),
     f"{PICTURES}.update_picture": Row(
         PICTURES_MANAGE,
-        lambda actor, s: _core("pictures", "update_picture")(s["picture"], actor=actor, name="Changed"),
+        lambda actor, s: _operations("pictures", "update_picture")(s["picture"], actor=actor, name="Changed"),
     ),
     f"{PICTURES}.replace_picture_file": Row(
         PICTURES_MANAGE,
-        lambda actor, s: _core("pictures", "replace_picture_file")(s["picture"], s["file"](), actor=actor),
+        lambda actor, s: _operations("pictures", "replace_picture_file")(
+            s["picture"], s["file"](), actor=actor
+        ),
     ),
     f"{PICTURES}.delete_picture": Row(
-        PICTURES_MANAGE, lambda actor, s: _core("pictures", "delete_picture")(s["picture"], actor=actor)
+        PICTURES_MANAGE, lambda actor, s: _operations("pictures", "delete_picture")(s["picture"], actor=actor)
     ),
     # Settings groups.
-    "frontdesk.core.settings_groups.operations.save_group": Row(
+    "frontdesk.sitesettings.operations.save_group": Row(
         "core.settings.manage",
-        lambda actor, s: _core("settings_groups", "save_group")(
+        lambda actor, s: _operations("sitesettings", "save_group")(
             actor, "seo", values={"organization_name": "Changed"}
         ),
     ),
@@ -268,10 +273,10 @@ NOT_CHANGES: dict[str, str] = {
     f"{PICTURES}.new_key": "makes a key, stores nothing",
     f"{PICTURES}.require": "the permission check itself",
     f"{PICTURES}.count_upload": "counts an upload against the account's limit (a throttle, no row)",
-    f"{PICTURES}.store_renditions": "the renditions task's file writes (core/pictures/tasks.py)",
+    f"{PICTURES}.store_renditions": "the renditions task's file writes (pictures/tasks.py)",
     f"{PICTURES}.remove_renditions": "the renditions task's file removals",
     f"{PICTURES}.remake_picture": "the system's `frontdesk pictures_remake` command: no account acts",
-    "frontdesk.core.settings_groups.operations.group_named": "reads a group",
+    "frontdesk.sitesettings.operations.group_named": "reads a group",
     f"{INBOX}.arrival_status": "reads the status new submissions get",
     f"{INBOX}.prune_plan": "reads what a prune would remove",
     f"{INBOX}.prune": "the system's `frontdesk inbox_prune` command: no account acts",

@@ -2,7 +2,7 @@
 the block system's reads, and the shared categories' router as the test app mounts it twice), against the
 real server: for generated bodies, queries and ids, valid and invalid, no answer is a server error
 and every answer matches what the document says (status code, content type, body schema). The
-picture library has its own walk (tests/core/test_pictures_api_schema.py)."""
+picture library has its own walk (tests/pictures/test_pictures_api_schema.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 from django.apps import apps
 
 from frontdesk.blocks.models import BlockType
+from frontdesk.categories.operations import bin_category, create_category
 from frontdesk.core.api import api
-from frontdesk.core.categories.operations import bin_category, create_category
 from frontdesk.pages import operations as pages
 from frontdesk.pages.models import Page
 from frontdesk.services.operations import bin_service, create_service

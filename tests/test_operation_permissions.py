@@ -10,14 +10,14 @@ from django.apps import apps
 from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
 
+from frontdesk.categories.operations import create_category
 from frontdesk.core.bin.operations import put_in_bin
-from frontdesk.core.categories.operations import create_category
-from frontdesk.core.pictures.operations import upload_picture
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, create_form
+from frontdesk.pictures.operations import upload_picture
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.operations_matrix import HAPPENINGS, Row, changing_rows, discovered_operations, table_problems
-from tests.pictures import picture_file
+from tests.picture_files import picture_file
 
 pytestmark = pytest.mark.django_db
 

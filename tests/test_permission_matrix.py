@@ -8,14 +8,14 @@ import pytest
 from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from frontdesk.categories.operations import create_category
 from frontdesk.core import notes
-from frontdesk.core.categories.operations import create_category
-from frontdesk.core.pictures.operations import upload_picture
-from frontdesk.core.preview import preview_link
-from frontdesk.core.routes.serving import address_of
-from frontdesk.core.settings_groups.groups import INTEGRATIONS
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, create_form
+from frontdesk.pictures.operations import upload_picture
+from frontdesk.publishing.preview import preview_link
+from frontdesk.routes.serving import address_of
+from frontdesk.sitesettings.groups import INTEGRATIONS
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.matrix import (
     NOTE_ENTITIES,
@@ -26,7 +26,7 @@ from tests.matrix import (
     walk_matrix,
 )
 from tests.optional import needs
-from tests.pictures import picture_file
+from tests.picture_files import picture_file
 from tests.testapp.models import Notice, Poster, TopicQuestion
 
 PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"

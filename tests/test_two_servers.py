@@ -34,7 +34,7 @@ from frontdesk.core.models import ApiToken
 from frontdesk.inbox.antispam import issue_timestamp
 from frontdesk.inbox.operations import create_form
 from tests.optional import needs
-from tests.pictures import image_bytes
+from tests.picture_files import image_bytes
 from tests.ports import free_port
 from tests.s3 import Store, s3_environment, unavailable
 from tests.servers import launch, wait_until_serving

@@ -205,8 +205,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    # A 404 at an object's former address answers 301 (core/routes/serving.py).
-    "frontdesk.core.routes.serving.AliasFallbackMiddleware",
+    # A 404 at an object's former address answers 301 (routes/serving.py).
+    "frontdesk.routes.serving.AliasFallbackMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -235,7 +235,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "frontdesk.core.settings_groups.seo.context",
+                "frontdesk.sitesettings.seo.context",
             ],
         },
     }
@@ -669,7 +669,7 @@ FRONTDESK: dict[str, Any] = {
     # The FAQ: only what the environment sets; the default is in faq/conf.py and docs/faq.md.
     "faq": given(markup=set_bool("FRONTDESK_FAQ_MARKUP")),
     # The picture library: only what the environment sets; the defaults are in
-    # core/pictures/conf.py and docs/host.md ("The picture library") has the table.
+    # pictures/conf.py and docs/host.md ("The picture library") has the table.
     "pictures": given(
         serve_media=set_bool("FRONTDESK_SERVE_MEDIA"),
         max_bytes=megabytes(set_int("FRONTDESK_PICTURES_MAX_MB")),

@@ -1,5 +1,5 @@
 """Addresses: the panel at /cms/, its API at /api/cms/, the media files at /media/ (when the site
-serves them, core/pictures/media.py), the public site under language prefixes,
+serves them, pictures/media.py), the public site under language prefixes,
 ending with the objects' stored addresses (core/routes).
 
 /api/cms/mcp is not here: the WSGI app (frontdesk.wsgi, core/serving.py) routes it to the MCP server.
@@ -8,9 +8,10 @@ ending with the objects' stored addresses (core/routes).
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import URLPattern, URLResolver, include, path
 
-from frontdesk.core import preview, sitemap
 from frontdesk.core.api import api
-from frontdesk.core.pictures.media import media_urlpatterns
+from frontdesk.pictures.media import media_urlpatterns
+from frontdesk.publishing import preview
+from frontdesk.routes import sitemap
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("cms/", include("frontdesk.core.panel.urls")),
@@ -29,7 +30,7 @@ urlpatterns += i18n_patterns(
     path("", include("frontdesk.inbox.site.page_urls")),
     path("preview/<str:token>/", preview.preview_page, name="preview"),
     # Last: an address stored for an object (core/routes), asked only when nothing above matched.
-    path("", include("frontdesk.core.routes.urls")),
+    path("", include("frontdesk.routes.urls")),
     prefix_default_language=False,
 )
 

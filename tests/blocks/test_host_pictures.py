@@ -16,10 +16,10 @@ from frontdesk.blocks.codes import BLOCK_CODES
 from frontdesk.blocks.content import clean_content
 from frontdesk.blocks.holders import picture_keys_in
 from frontdesk.blocks.rendering import render_content
-from frontdesk.core.models import Picture
-from frontdesk.core.pictures.operations import upload_picture
+from frontdesk.pictures.models import Picture
+from frontdesk.pictures.operations import upload_picture
 from tests.blocks.conftest import install
-from tests.pictures import picture_file
+from tests.picture_files import picture_file
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 from playwright.sync_api import expect
 
-from frontdesk.core.models import Picture
-from frontdesk.core.pictures.operations import upload_picture
+from frontdesk.pictures.models import Picture
+from frontdesk.pictures.operations import upload_picture
 from tests.browser.conftest import NARROW, SCREENSHOTS, WIDE, axe_check, screenshot, visit
-from tests.pictures import image_bytes, picture_file
+from tests.picture_files import image_bytes, picture_file
 from tests.testapp.models import Poster
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from frontdesk.core.settings_groups.groups import INTEGRATIONS
-from frontdesk.core.settings_groups.reading import stored_values
+from frontdesk.sitesettings.groups import INTEGRATIONS
+from frontdesk.sitesettings.reading import stored_values
 from tests.browser.conftest import WIDE, screenshot, visit
 
 # Screenshots show the panel's menu as a site has it, without the test app's sections.

@@ -21,8 +21,8 @@ from django.utils import timezone
 from frontdesk.core.bin.operations import bin_list, purge, purge_plan, put_in_bin, restore, rows_of
 from frontdesk.core.errors import NotFound
 from frontdesk.core.log import log_of
-from frontdesk.core.models.routes import Route
-from frontdesk.core.routes.claims import claim_routes, forget_routes
+from frontdesk.routes.claims import claim_routes, forget_routes
+from frontdesk.routes.models import Route
 from tests.testapp.models import Crate, CrateLabel
 from tests.testapp.routing import make_event
 

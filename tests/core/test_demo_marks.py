@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from frontdesk.core.categories import operations
-from frontdesk.core.categories.models import Category
+from frontdesk.categories import operations
+from frontdesk.categories.models import Category
 from frontdesk.core.demo import forget_made, made_by_demo, mark_made
 from tests.testapp.categories import TOPIC
 

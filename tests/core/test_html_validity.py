@@ -91,7 +91,7 @@ def editors() -> list[str]:
 def optional_editors() -> list[str]:
     paths = []
     if installed("faq"):
-        from frontdesk.core.categories.models import Category
+        from frontdesk.categories.models import Category
         from frontdesk.faq.models import Question
 
         question = Question.objects.order_by("pk").values_list("pk", flat=True)[0]

@@ -11,12 +11,12 @@ import re
 import pytest
 from django.test import Client
 
-from frontdesk.core.pictures import resolve_pictures
-from frontdesk.core.pictures.operations import upload_picture
+from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.queries import resolve_pictures
 from tests.clients import client_for
 from tests.core.test_settings import run_frontdesk
 from tests.optional import needs
-from tests.pictures import picture_file
+from tests.picture_files import picture_file
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 

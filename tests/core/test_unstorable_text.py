@@ -14,7 +14,8 @@ from django.apps import apps
 from frontdesk.core.inputs import NoteIn
 from frontdesk.core.mcp.calls import Refusal
 from frontdesk.core.mcp.server import _gather
-from frontdesk.core.models import ApiToken, Note, SettingsGroup
+from frontdesk.core.models import ApiToken, Note
+from frontdesk.sitesettings.models import SettingsGroup
 from tests.core.test_mcp import ACCEPT, MCP_PATH
 from tests.optional import needs
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from frontdesk.core.categories.models import Category
-from frontdesk.core.categories.operations import create_category
+from frontdesk.categories.models import Category
+from frontdesk.categories.operations import create_category
 from frontdesk.faq.models import Question
 from frontdesk.faq.operations import create_question
 

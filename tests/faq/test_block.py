@@ -10,8 +10,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from frontdesk.blocks.content import clean_content
-from frontdesk.core.categories.models import Category
-from frontdesk.core.categories.operations import bin_category
+from frontdesk.categories.models import Category
+from frontdesk.categories.operations import bin_category
 from frontdesk.faq.models import Question
 from frontdesk.faq.operations import bin_question, reorder_questions, update_question
 from frontdesk.faq.queries import shown_in

@@ -10,11 +10,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from frontdesk.core.pictures.operations import replace_picture_file, upload_picture
 from frontdesk.faq.models import Question
+from frontdesk.pictures.operations import replace_picture_file, upload_picture
 from tests.faq.conftest import make_question
 from tests.faq.pages import all_titles, faq, install_faq_type, markup_names, publish_page
-from tests.pictures import picture_file
+from tests.picture_files import picture_file
 from tests.project_fields import TAGLINE, project_fields
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from frontdesk.blocks.models import BlockType
-from frontdesk.core.categories.models import Category
+from frontdesk.categories.models import Category
 from frontdesk.faq import demo, queries
 from frontdesk.faq.models import Placement, Question
 from frontdesk.pages import operations

@@ -38,7 +38,7 @@ def secret(manager) -> str:
 
 def snapshot() -> tuple:
     """Every row a FAQ tool could touch: questions (the bin's too), places, categories, the log."""
-    from frontdesk.core.categories.models import Category
+    from frontdesk.categories.models import Category
 
     return (
         sorted(map(repr, Question.all_objects.values())),

@@ -7,8 +7,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import override_settings
 
+from frontdesk.categories.operations import bin_category, restore_category
 from frontdesk.core import log
-from frontdesk.core.categories.operations import bin_category, restore_category
 from frontdesk.core.errors import InUse
 from frontdesk.faq.models import Placement, Question
 from frontdesk.faq.operations import (

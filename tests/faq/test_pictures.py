@@ -1,5 +1,5 @@
 """A picture shown in a FAQ answer is a use of it (issue 25, item 11), through the one mechanism
-every rich text reports its pictures by (core/richtext/uses.register_rich_text_pictures): its
+every rich text reports its pictures by (richtext/uses.register_rich_text_pictures): its
 deletion is refused with 409 naming the question, as a page's text block refuses it."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from frontdesk.core.models import Picture
-from frontdesk.core.pictures.operations import upload_picture
-from frontdesk.core.pictures.uses import PICTURE_USES, uses_of
 from frontdesk.faq.operations import bin_question
+from frontdesk.pictures.models import Picture
+from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.uses import PICTURE_USES, uses_of
 from tests.faq.conftest import make_question
-from tests.pictures import picture_file
+from tests.picture_files import picture_file
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def test_an_answer_that_only_mentions_the_key_as_a_word_does_not_use_the_picture
 
 
 def test_every_modules_rich_text_reports_its_pictures_through_the_one_helper():
-    from frontdesk.core.richtext.uses import rich_text_pictures
+    from frontdesk.richtext.uses import rich_text_pictures
 
     helper_module = rich_text_pictures.__module__
     for name in ("faq.answers", "services", "core.categories"):

@@ -8,12 +8,12 @@ import json
 import pytest
 from django.test import Client
 
-from frontdesk.core.settings_groups.groups import INTEGRATIONS
-from frontdesk.core.settings_groups.operations import save_group
 from frontdesk.inbox import captcha
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import update_form
+from frontdesk.sitesettings.groups import INTEGRATIONS
+from frontdesk.sitesettings.operations import save_group
 from tests.inbox.test_door import body, post
 
 pytestmark = pytest.mark.django_db

@@ -15,12 +15,12 @@ from django.test import Client
 
 from frontdesk.blocks.models import BlockType
 from frontdesk.core.demo import DEMO_BLOCKS, DemoBlocks
-from frontdesk.core.settings_groups.groups import SEO
-from frontdesk.core.settings_groups.operations import save_group
 from frontdesk.inbox.models import Form
 from frontdesk.pages import demo, operations
 from frontdesk.pages.demo import PAGES
 from frontdesk.pages.models import Page
+from frontdesk.sitesettings.groups import SEO
+from frontdesk.sitesettings.operations import save_group
 from tests.pages.conftest import heading
 from tests.pages.test_site import menu_links
 
@@ -90,7 +90,7 @@ def test_the_demo_names_the_organization_only_while_the_site_names_none(client: 
 
 
 def test_remove_keeps_an_organization_the_site_named_as_the_demo_does(client: Client):
-    from frontdesk.core.settings_groups.demo import ORGANIZATION
+    from frontdesk.sitesettings.demo import ORGANIZATION
 
     save_group(None, SEO, values=ORGANIZATION)  # the site's own, word for word the demo's
     assert "seo: the Organization is named already" in run_demo()

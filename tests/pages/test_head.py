@@ -13,14 +13,14 @@ from django.utils.html import format_html
 
 from frontdesk.blocks.codes import BLOCK_CODES, BlockCode, BlockValues
 from frontdesk.blocks.models import BlockType
-from frontdesk.core.head import head_of
-from frontdesk.core.pictures.operations import upload_picture
-from frontdesk.core.preview import preview_link
 from frontdesk.pages import operations
 from frontdesk.pages.models import Page
+from frontdesk.pictures.operations import upload_picture
+from frontdesk.publishing.head import head_of
+from frontdesk.publishing.preview import preview_link
 from tests.head import json_ld
 from tests.pages.conftest import heading
-from tests.pictures import picture_file
+from tests.picture_files import picture_file
 
 pytestmark = pytest.mark.django_db
 

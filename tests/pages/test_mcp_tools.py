@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from frontdesk.core.models import ApiToken, LogEntry, Version
-from frontdesk.core.models.routes import Route
+from frontdesk.core.models import ApiToken, LogEntry
 from frontdesk.pages.models import Page
+from frontdesk.publishing.models import Version
+from frontdesk.routes.models import Route
 from tests.core.test_mcp import with_session
 from tests.mcp_client import ok, refusal
 from tests.pages.conftest import heading, text

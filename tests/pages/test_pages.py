@@ -7,9 +7,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from frontdesk.core.errors import Conflict
-from frontdesk.core.models import State
 from frontdesk.pages import operations
 from frontdesk.pages.models import Page
+from frontdesk.publishing.models import State
 from tests.pages.conftest import heading, text
 
 pytestmark = pytest.mark.django_db

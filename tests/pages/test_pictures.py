@@ -6,9 +6,9 @@ import pytest
 
 from frontdesk.blocks.models import BlockType
 from frontdesk.core.errors import InUse
-from frontdesk.core.pictures.operations import delete_picture, upload_picture
 from frontdesk.pages import operations
-from tests.pictures import picture_file
+from frontdesk.pictures.operations import delete_picture, upload_picture
+from tests.picture_files import picture_file
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from frontdesk.core import log
-from frontdesk.core.routes.serving import addresses_of
+from frontdesk.routes.serving import addresses_of
 from frontdesk.services.models import Service
 from frontdesk.services.operations import (
     bin_service,

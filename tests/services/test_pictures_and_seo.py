@@ -14,11 +14,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from frontdesk.core.errors import InUse
-from frontdesk.core.pictures.operations import delete_picture, upload_picture
+from frontdesk.pictures.operations import delete_picture, upload_picture
 from frontdesk.services.operations import bin_service
 from frontdesk.services.outputs import published_cards
 from tests.head import json_ld
-from tests.pictures import picture_file
+from tests.picture_files import picture_file
 from tests.services.conftest import make_service
 
 pytestmark = pytest.mark.django_db

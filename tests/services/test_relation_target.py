@@ -1,4 +1,4 @@
-"""Services as the relation target "service" (core/relations.py): cards of the published ones in
+"""Services as the relation target "service" (publishing/relations.py): cards of the published ones in
 a fixed number of queries, lookup by address, and ids an editor may choose."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from frontdesk.core.relations import RELATION_TARGETS, clean_relation, resolve_references
+from frontdesk.publishing.relations import RELATION_TARGETS, clean_relation, resolve_references
 from frontdesk.services.operations import bin_service, update_service
 from tests.services.conftest import make_service
 

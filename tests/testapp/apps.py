@@ -17,7 +17,7 @@ class TestAppConfig(AppConfig):
 
     def ready(self) -> None:
         # --- Routes (core/routes): an event and a category type sharing one prefix level.
-        from frontdesk.core.routes.registry import RouteType, register_route_type
+        from frontdesk.routes.registry import RouteType, register_route_type
         from tests.testapp import views
         from tests.testapp.models import RoutedEvent
 
@@ -55,8 +55,8 @@ class TestAppConfig(AppConfig):
             )
         )
 
-        # --- Relations (core/relations.py): test events as a relation target of tours.
-        from frontdesk.core.relations import RelationTarget, register_relation_target
+        # --- Relations (publishing/relations.py): test events as a relation target of tours.
+        from frontdesk.publishing.relations import RelationTarget, register_relation_target
         from tests.testapp import relations
 
         register_relation_target(
@@ -70,7 +70,7 @@ class TestAppConfig(AppConfig):
 
         categories.register()
 
-        # --- Versions (core/versions.py): the test model's API routes and agent tools.
+        # --- Versions (publishing/versions.py): the test model's API routes and agent tools.
         from tests.testapp import versions_doors
 
         versions_doors.register()
@@ -82,15 +82,15 @@ class TestAppConfig(AppConfig):
             from tests.testapp import blocks
 
             blocks.register()
-        # --- Draft preview (core/preview.py): notices, shown to accounts that may change them.
-        from frontdesk.core.preview import PreviewType, register_preview_type
+        # --- Draft preview (publishing/preview.py): notices, shown to accounts that may change them.
+        from frontdesk.publishing.preview import PreviewType, register_preview_type
 
         register_preview_type(
             PreviewType(name="test.notice", model="testapp.Notice", permission="testapp.change_notice",
                         render=views.notice_preview)
         )  # fmt: skip
         # --- The picture library (core/pictures): posters use pictures as covers and in rich text.
-        from frontdesk.core.pictures.uses import PictureUse, register_picture_use
+        from frontdesk.pictures.uses import PictureUse, register_picture_use
         from tests.testapp.models import posters_using
 
         register_picture_use(
@@ -98,8 +98,8 @@ class TestAppConfig(AppConfig):
                 name="test.poster", label="Posters", find=posters_using, permission="testapp.view_poster"
             )
         )
-        # --- The SEO card (core/seo_card.py): brochures' social images are pictures in use.
-        from frontdesk.core.seo_card import register_seo_card_pictures
+        # --- The SEO card (publishing/seo_card.py): brochures' social images are pictures in use.
+        from frontdesk.publishing.seo_card import register_seo_card_pictures
 
         register_seo_card_pictures(
             "test.brochure-seo", "testapp.Brochure", label="Brochures", permission="testapp.view_brochure"

@@ -132,7 +132,7 @@ class QuestionBlock(BlockCode):
         return format_html('<section class="test-question"><h2>{}</h2></section>', values.question)
 
     def head(self, values, context, request) -> None:
-        from frontdesk.core.head import head_of
+        from frontdesk.publishing.head import head_of
 
         node = {
             "@context": "https://schema.org",

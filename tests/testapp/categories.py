@@ -5,11 +5,11 @@ panel section and project-fields screen."""
 
 from __future__ import annotations
 
+from frontdesk.categories.api import category_router
+from frontdesk.categories.mcp_tools import register_category_tools
+from frontdesk.categories.panel import category_section
+from frontdesk.categories.types import CategoryType, register_category_type
 from frontdesk.core.api import register_router
-from frontdesk.core.categories.api import category_router
-from frontdesk.core.categories.mcp_tools import register_category_tools
-from frontdesk.core.categories.panel import category_section
-from frontdesk.core.categories.types import CategoryType, register_category_type
 from frontdesk.core.panel.sections import register_section
 
 TOPIC = "test-topic"

@@ -1,5 +1,5 @@
 """The test happening categories' screen, as a module's urlconf mounts it."""
 
-from frontdesk.core.categories.panel import category_urlpatterns
+from frontdesk.categories.panel import category_urlpatterns
 
 urlpatterns = category_urlpatterns("test-happening", section="testapp-happenings")

@@ -6,9 +6,9 @@ from django.db import models, transaction
 from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
-from frontdesk.core.models import Versioned
-from frontdesk.core.relations import OrderedRelation
-from frontdesk.core.seo_card import SeoCardField
+from frontdesk.publishing.models import Versioned
+from frontdesk.publishing.relations import OrderedRelation
+from frontdesk.publishing.seo_card import SeoCardField
 
 # --- Routes (core/routes) ---------------------------------------------------------------------
 # Two route types at one level under one prefix, as events and event categories are; registered
@@ -20,7 +20,7 @@ class RoutedEvent(models.Model):
     slug = TranslatedField()
     changed_at = models.DateTimeField(auto_now=True)
     # The shared categories' events-like type (test-happening, below) counts these.
-    categories = models.ManyToManyField("core.Category", blank=True, related_name="test_events")
+    categories = models.ManyToManyField("categories.Category", blank=True, related_name="test_events")
 
     def __str__(self) -> str:
         return translate(self.title)
@@ -37,7 +37,7 @@ class RoutedCategory(models.Model):
 # --- end of Routes ----------------------------------------------------------------------------
 
 
-# --- Versions (frontdesk.core.versions) --------------------------------------------------------
+# --- Versions (frontdesk.publishing.versions) --------------------------------------------------------
 
 
 class Notice(Versioned):
@@ -96,7 +96,7 @@ def refuse_crate_restore(crate: Crate) -> str | None:
 # --- End of the bin ------------------------------------------------------------------------------
 
 
-# --- Relations (frontdesk.core.relations) --------------------------------------------------------
+# --- Relations (frontdesk.publishing.relations) --------------------------------------------------------
 # A tour holds an ordered list of test events (the relation target "test-event", registered in
 # apps.py over RoutedEvent), as an event holds its services.
 
@@ -110,7 +110,7 @@ class Tour(models.Model):
 
 
 # --- End of relations ----------------------------------------------------------------------------
-# --- Shared categories (frontdesk.core.categories) -----------------------------------------------
+# --- Shared categories (frontdesk.categories) -----------------------------------------------
 # Two category types, registered in apps.py: test-topic, FAQ-like, without addresses, whose items
 # are topic questions; test-happening, events-like, with addresses under the test prefix (the level
 # of the test events), whose items are the routed events above.
@@ -135,7 +135,7 @@ class Access(models.Model):
 
 class TopicQuestion(models.Model):
     text = models.CharField(max_length=200)
-    categories = models.ManyToManyField("core.Category", blank=True, related_name="test_questions")
+    categories = models.ManyToManyField("categories.Category", blank=True, related_name="test_questions")
 
     def __str__(self) -> str:
         return self.text
@@ -198,7 +198,7 @@ class SnippetGroup(models.Model):
 # --- End of blocks -------------------------------------------------------------------------------
 
 
-# --- The SEO card (frontdesk.core.seo_card) ------------------------------------------------------
+# --- The SEO card (frontdesk.publishing.seo_card) ------------------------------------------------------
 
 
 class Brochure(models.Model):
@@ -214,7 +214,7 @@ class Brochure(models.Model):
 # --- End of the SEO card -------------------------------------------------------------------------
 
 
-# --- The picture library (frontdesk.core.pictures) ---------------------------------------------
+# --- The picture library (frontdesk.pictures) ---------------------------------------------
 # A poster names a picture as its cover (a key) and shows pictures in its rich text; apps.py
 # registers it as a place pictures are used, so a picture on a poster cannot be deleted.
 
@@ -230,8 +230,8 @@ class Poster(models.Model):
 
 def posters_using(key: str) -> list:
     """The posters whose cover is `key` or whose text shows it (a Use per poster)."""
-    from frontdesk.core.pictures.uses import Use
-    from frontdesk.core.richtext import rich_text_picture_keys
+    from frontdesk.pictures.uses import Use
+    from frontdesk.richtext.cleaning import rich_text_picture_keys
 
     return [
         Use(label=poster.title, url=f"/posters/{poster.pk}")

@@ -1,4 +1,4 @@
-"""Test events as a relation target (core/relations.py): the four lookups a module gives, over
+"""Test events as a relation target (publishing/relations.py): the four lookups a module gives, over
 RoutedEvent. Every event is "published"; one whose title is "Hidden" is not."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from frontdesk.core.languages import translate
-from frontdesk.core.models.routes import Route
-from frontdesk.core.routes.serving import public_path
+from frontdesk.routes.models import Route
+from frontdesk.routes.serving import public_path
 from tests.testapp.models import RoutedEvent
 
 TYPE = "test-event"

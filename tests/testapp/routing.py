@@ -3,8 +3,8 @@ claimed (core/routes)."""
 
 from __future__ import annotations
 
-from frontdesk.core.models.routes import Route
-from frontdesk.core.routes.claims import claim_routes
+from frontdesk.routes.claims import claim_routes
+from frontdesk.routes.models import Route
 from tests.testapp.models import RoutedCategory, RoutedEvent
 
 EVENT = "test-event"

@@ -1,4 +1,4 @@
-"""The test notices' doors: a small API router and MCP tools over frontdesk.core.versions, as
+"""The test notices' doors: a small API router and MCP tools over frontdesk.publishing.versions, as
 events and pages will have them, so the tests see the 409 and the tool error a caller sees.
 
 The routes stay out of the OpenAPI document (`include_in_schema=False`): they exist only in the
@@ -14,10 +14,10 @@ from django.http import HttpRequest
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from frontdesk.core import versions
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
 from frontdesk.core.outputs import draft_out, version_out
+from frontdesk.publishing import versions
 from tests.testapp.models import Notice
 
 PERMISSION = "testapp.change_notice"

@@ -3,9 +3,9 @@
 from django.http import HttpResponse
 from django.urls import reverse
 
-from frontdesk.core.head import breadcrumb, head_of, render_page
 from frontdesk.core.languages import translate
-from frontdesk.core.seo_card import contribute_seo_card
+from frontdesk.publishing.head import breadcrumb, head_of, render_page
+from frontdesk.publishing.seo_card import contribute_seo_card
 from tests.testapp.models import Brochure
 
 
@@ -21,8 +21,8 @@ def crate(request, crate) -> HttpResponse:
     return HttpResponse(f"crate: {crate.name}")
 
 
-# --- The head collector (core/head.py): a page whose content contributes to the head the way
-# blocks do (tests/core/test_head.py). GET parameters choose what it adds.
+# --- The head collector (publishing/head.py): a page whose content contributes to the head the way
+# blocks do (tests/publishing/test_head.py). GET parameters choose what it adds.
 
 
 def head_page(request) -> HttpResponse:
@@ -67,13 +67,13 @@ def block_post_page(request, pk: int) -> HttpResponse:
 
 
 def brochure_page(request, pk: int) -> HttpResponse:
-    """A brochure's page: its SEO card over its own title (core/seo_card.py)."""
+    """A brochure's page: its SEO card over its own title (publishing/seo_card.py)."""
     brochure = Brochure.objects.get(pk=pk)
     contribute_seo_card(request, brochure.seo, title=brochure.title, description=None)
     return render_page(request, "testapp/brochure.html", {"brochure": brochure})
 
 
 def notice_preview(request, notice) -> HttpResponse:
-    """A notice's page as its draft preview shows it (core/preview.py)."""
+    """A notice's page as its draft preview shows it (publishing/preview.py)."""
     head_of(request).set_title(translate(notice.title))
     return render_page(request, "testapp/notice.html", {"notice": notice})

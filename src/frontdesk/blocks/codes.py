@@ -132,7 +132,7 @@ class BlockCode:
         return mark_safe(render_to_string(self.template, {**context, "values": values}, request=request))  # noqa: S308  (a template's output)
 
     def head(self, values: Any, context: dict[str, Any], request: HttpRequest | None) -> None:
-        """Head contributions (frontdesk.core.head): by default the collection's, if any."""
+        """Head contributions (frontdesk.publishing.head): by default the collection's, if any."""
         from frontdesk.blocks.collections import COLLECTIONS
 
         collection = COLLECTIONS.get(self.collection) if self.collection else None

@@ -1,4 +1,4 @@
-"""The host's own block types: a heading (h2 or h3), a rich text (frontdesk.core.richtext) and a
+"""The host's own block types: a heading (h2 or h3), a rich text (frontdesk.richtext) and a
 picture of the library with a caption. Offered by the block system itself (`frontdesk
 blocks_install heading text picture`). The pictures of every text and picture block of a page are
 read in one query (`picture_keys`, rendering.render_content)."""
@@ -15,14 +15,14 @@ from django.utils.translation import gettext_lazy as _
 from pydantic import Field, field_validator
 
 from frontdesk.blocks.codes import BlockCode, BlockValues, EditorField, refuse
-from frontdesk.core.pictures import clean_picture_key
-from frontdesk.core.richtext import (
+from frontdesk.pictures.queries import clean_picture_key
+from frontdesk.richtext.cleaning import (
     MAX_RICH_TEXT_LENGTH,
     clean_rich_text,
     is_empty_rich_text,
-    render_rich_text,
     rich_text_picture_keys,
 )
+from frontdesk.richtext.rendering import render_rich_text
 
 MAX_HEADING = 200
 MAX_CAPTION = 300

@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from frontdesk.blocks.codes import BlockCode, BlockValues
 from frontdesk.blocks.collections import COLLECTIONS
 from frontdesk.blocks.content import code_for, installed_types
-from frontdesk.core.pictures import resolve_pictures
+from frontdesk.pictures.queries import resolve_pictures
 
 logger = logging.getLogger(__name__)
 

@@ -15,19 +15,19 @@ class CoreConfig(AppConfig):
         from frontdesk.core import checks  # noqa: F401  (registers the system checks)
         from frontdesk.core.api import accounts, me, register_router
         from frontdesk.core.api import notes as notes_api
-        from frontdesk.core.api import settings as settings_api
         from frontdesk.core.demo import register_demo
         from frontdesk.core.mcp.core_tools import register_core_tools
-        from frontdesk.core.mcp.settings_tools import register_settings_tools
         from frontdesk.core.panel.sections import Section, register_section
-        from frontdesk.core.pictures import api as pictures_api
-        from frontdesk.core.pictures.mcp_tools import register_picture_tools
-        from frontdesk.core.project_fields.types import register_built_in_types
-        from frontdesk.core.routes.reserved import register_reserved_paths
-        from frontdesk.core.settings_groups import demo as seo_demo
-        from frontdesk.core.settings_groups.groups import register_host_groups
-        from frontdesk.core.sitemap import home_addresses, register_sitemap_address
-        from frontdesk.core.versions import connect_versioned_models
+        from frontdesk.pictures import api as pictures_api
+        from frontdesk.pictures.mcp_tools import register_picture_tools
+        from frontdesk.publishing.project_fields.types import register_built_in_types
+        from frontdesk.publishing.versions import connect_versioned_models
+        from frontdesk.routes.reserved import register_reserved_paths
+        from frontdesk.routes.sitemap import home_addresses, register_sitemap_address
+        from frontdesk.sitesettings import api as settings_api
+        from frontdesk.sitesettings import demo as seo_demo
+        from frontdesk.sitesettings.groups import register_host_groups
+        from frontdesk.sitesettings.mcp_tools import register_settings_tools
 
         register_reserved_paths()
         register_sitemap_address("home", home_addresses)
@@ -44,9 +44,9 @@ class CoreConfig(AppConfig):
         register_picture_tools()
         register_host_groups()
         # A picture setting (the SEO group's default social image) is a place pictures are used.
-        from frontdesk.core.pictures.uses import PictureUse, register_picture_use
-        from frontdesk.core.settings_groups import operations as settings_operations
-        from frontdesk.core.settings_groups.pictures import settings_using
+        from frontdesk.pictures.uses import PictureUse, register_picture_use
+        from frontdesk.sitesettings import operations as settings_operations
+        from frontdesk.sitesettings.pictures import settings_using
 
         register_picture_use(
             PictureUse(
@@ -58,14 +58,14 @@ class CoreConfig(AppConfig):
             )
         )
         # A category's cover, the pictures of its introduction and its SEO card's image.
-        from frontdesk.core.categories.panel import category_edit_url
-        from frontdesk.core.categories.queries import category_permission
-        from frontdesk.core.richtext import register_rich_text_pictures
-        from frontdesk.core.seo_card import register_seo_card_pictures
+        from frontdesk.categories.panel import category_edit_url
+        from frontdesk.categories.queries import category_permission
+        from frontdesk.publishing.seo_card import register_seo_card_pictures
+        from frontdesk.richtext.uses import register_rich_text_pictures
 
         register_rich_text_pictures(
             "core.categories",
-            "core.Category",
+            "categories.Category",
             label=_("Categories"),
             fields=["introduction"],
             keys=["cover"],
@@ -75,7 +75,7 @@ class CoreConfig(AppConfig):
         )
         register_seo_card_pictures(
             "core.categories.seo",
-            "core.Category",
+            "categories.Category",
             label=_("Category SEO cards"),
             url=category_edit_url,
             permission=category_permission,
@@ -89,7 +89,7 @@ class CoreConfig(AppConfig):
                 permission="core.pictures.manage",
                 order=300,
                 group=_("Content"),
-                urlconf="frontdesk.core.pictures.panel_urls",
+                urlconf="frontdesk.pictures.panel_urls",
             )
         )
         register_section(
@@ -132,7 +132,7 @@ class CoreConfig(AppConfig):
                 permission="core.settings.manage",
                 order=930,
                 group=_("Settings"),
-                urlconf="frontdesk.core.panel.settings_urls",
+                urlconf="frontdesk.sitesettings.panel_urls",
             )
         )
         register_section(

@@ -50,7 +50,7 @@ def check_private_storage_is_private(app_configs=None, **kwargs):
 def check_route_prefixes(app_configs=None, **kwargs):
     """Addresses stored under a prefix the settings no longer name: the pages still answer there,
     but not where the site now says they are, until the addresses are rebuilt."""
-    from frontdesk.core.routes.rebuild import stale_route_types
+    from frontdesk.routes.rebuild import stale_route_types
 
     try:
         stale = stale_route_types()
@@ -70,7 +70,7 @@ def check_route_prefixes(app_configs=None, **kwargs):
 @checks.register()
 def check_project_field_screens(app_configs=None, **kwargs):
     """Patch lists for a screen no app registered: a typo in a screen id would add nothing, silently."""
-    from frontdesk.core.project_fields.patches import SCREENS, SETTING, configured
+    from frontdesk.publishing.project_fields.patches import SCREENS, SETTING, configured
 
     try:
         patches = configured()

@@ -8,7 +8,8 @@ from typing import Any
 
 from frontdesk.core.acting import Actor
 from frontdesk.core.api.auth import may_read
-from frontdesk.core.models import LogEntry, Note, Version, Versioned
+from frontdesk.core.models import LogEntry, Note
+from frontdesk.publishing.models import Version, Versioned
 
 
 def note_out(note: Note, *, with_record: bool = False) -> dict[str, Any]:

@@ -14,9 +14,9 @@ from django.http import HttpRequest
 if TYPE_CHECKING:
     from django.db.models import Model
 
-    from frontdesk.core.head import HeadCollector
     from frontdesk.core.models import ApiToken
     from frontdesk.core.panel.sections import Section
+    from frontdesk.publishing.head import HeadCollector
 
 
 class FrontdeskRequest(HttpRequest):
@@ -24,8 +24,8 @@ class FrontdeskRequest(HttpRequest):
     api_token: ApiToken | None
     # core/panel/access.py: the panel section of the page, for its menu and headings.
     panel_section: Section
-    # core/routes/serving.py: the object whose stored address was asked for, for its other
+    # routes/serving.py: the object whose stored address was asked for, for its other
     # languages' addresses in the layout.
     routed_object: Model
-    # core/head.py: what the page's content says about itself, for the layout's head.
+    # publishing/head.py: what the page's content says about itself, for the layout's head.
     head: HeadCollector

@@ -20,7 +20,7 @@ class PublicS3Storage(S3Storage):
     querystring_auth = False  # a plain, stable address: the page's HTML and caches keep it
 
     def get_object_parameters(self, name: str) -> dict:
-        # As core/pictures/media.py serves them from the file system. `name` is the object's
+        # As pictures/media.py serves them from the file system. `name` is the object's
         # key: the storage's location (its prefix in the bucket) comes first.
         relative = name.removeprefix(self.location.strip("/") + "/") if self.location else name
         age = YEAR if relative.startswith("pictures/") else HOUR

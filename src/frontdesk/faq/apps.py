@@ -27,18 +27,18 @@ class FaqConfig(AppConfig):
     def ready(self) -> None:
         from django.apps import apps
 
+        from frontdesk.categories.api import category_router
+        from frontdesk.categories.types import CategoryType, register_category_type
         from frontdesk.core.api import register_router
         from frontdesk.core.bin.registry import BinType, register_bin_type
-        from frontdesk.core.categories.api import category_router
-        from frontdesk.core.categories.types import CategoryType, register_category_type
-        from frontdesk.core.project_fields import register_screen
-        from frontdesk.core.richtext import register_rich_text_pictures
         from frontdesk.faq import queries
         from frontdesk.faq.api import router
         from frontdesk.faq.mcp_tools import register_faq_tools
         from frontdesk.faq.panel import register_sections
         from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_CATEGORY_FORM, FAQ_FORM
         from frontdesk.faq.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
+        from frontdesk.publishing.project_fields import register_screen
+        from frontdesk.richtext.uses import register_rich_text_pictures
 
         register_category_type(
             CategoryType(
@@ -59,7 +59,7 @@ class FaqConfig(AppConfig):
             fields=["answer"],
             url=lambda question: reverse("panel:panel-faq-questions:edit", args=[question.pk]),
             order_by=["position", "pk"],
-            permission=VIEW,  # an answer's question is named only to faq.view (core/pictures/uses.py)
+            permission=VIEW,  # an answer's question is named only to faq.view (pictures/uses.py)
         )
         register_screen(FAQ_FORM)
         register_router("/faq", router)

@@ -16,11 +16,11 @@ from django.utils.translation import gettext_lazy as _
 from pydantic import Field, StrictBool, StrictInt, field_validator
 
 from frontdesk.blocks.codes import BlockCode, BlockValues, EditorField, refuse
-from frontdesk.core.categories.models import Category
+from frontdesk.categories.models import Category
 from frontdesk.core.limits import MAX_ID
-from frontdesk.core.richtext import render_rich_texts
 from frontdesk.faq.conf import markup_enabled
 from frontdesk.faq.panel.screens import CATEGORY_TYPE
+from frontdesk.richtext.rendering import render_rich_texts
 
 SLUG = "faq"
 COLLECTION = "faq"

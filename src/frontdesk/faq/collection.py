@@ -11,16 +11,17 @@ from django.http import HttpRequest
 from django.utils.safestring import SafeString
 
 from frontdesk.blocks.collections import Choice, Collection
-from frontdesk.core.categories.models import Category
-from frontdesk.core.head import head_of
+from frontdesk.categories.models import Category
 from frontdesk.core.languages import translate
-from frontdesk.core.richtext import render_rich_texts, rich_text_picture_keys
 from frontdesk.faq.block import COLLECTION, FaqValues, markup_on
 from frontdesk.faq.conf import markup_enabled
 from frontdesk.faq.models import Question
 from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_FORM
 from frontdesk.faq.permissions import VIEW
 from frontdesk.faq.queries import Selection, shown_questions
+from frontdesk.publishing.head import head_of
+from frontdesk.richtext.cleaning import rich_text_picture_keys
+from frontdesk.richtext.rendering import render_rich_texts
 
 JSON_LD_KEY = "faq"  # every FAQ block's questions merge into one FAQPage under this key
 

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Model
 from django.utils.translation import get_language
 
-from frontdesk.core.categories.models import Category
-from frontdesk.core.categories.operations import create_category
+from frontdesk.categories.models import Category
+from frontdesk.categories.operations import create_category
 from frontdesk.core.demo import DemoPage, forget_made, made_by_demo, mark_made
 from frontdesk.core.languages import site_language_codes
 from frontdesk.faq import queries
@@ -378,7 +378,7 @@ class FaqDemoPage(DemoPage):
 
 def pages(site_pages: DemoPages | None) -> list[DemoPage]:
     """The demo's page that is not in the menu (returns), published, for the site's home page."""
-    from frontdesk.core.routes.serving import addresses_of
+    from frontdesk.routes.serving import addresses_of
 
     page = site_pages.published().get("returns") if site_pages is not None else None
     if page is None:

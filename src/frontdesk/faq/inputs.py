@@ -12,10 +12,10 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from frontdesk.core.inputs import Input, PlainTexts, Title
 from frontdesk.core.limits import MAX_ID
-from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
-from frontdesk.core.richtext import RichTexts
 from frontdesk.faq.models import ANCHOR_MAX
 from frontdesk.faq.panel.screens import FAQ_FORM
+from frontdesk.publishing.project_fields.schemas import EXTRA_HELP, extra_schema
+from frontdesk.richtext.cleaning import RichTexts
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
 # A category as a question's list names it: its id, or (for an agent) its name in any site

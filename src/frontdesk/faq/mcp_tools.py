@@ -4,7 +4,7 @@ the operations and queries.
 faq_list, faq_get and the catalog need the scope faq:read and the permission faq.view; faq_create,
 faq_update, faq_delete and faq_reorder faq:write and faq.manage, and take `dry_run` (the server
 runs the call in one transaction and rolls it back). Their parameters are the API's bodies
-(faq/inputs.py). The category tools are the host's (core/categories/mcp_tools.py), behind
+(faq/inputs.py). The category tools are the host's (categories/mcp_tools.py), behind
 faq.categories.manage. A question is named by id or anchor, a category by id or name.
 """
 
@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from frontdesk.core.categories.mcp_tools import register_category_tools
+from frontdesk.categories.mcp_tools import register_category_tools
 from frontdesk.core.languages import site_language_codes, translate
 from frontdesk.core.mcp.registry import register_resource, register_tool
 from frontdesk.faq import operations, outputs, queries

@@ -26,7 +26,7 @@ class Question(Binnable):
     anchor = models.CharField(_("anchor"), max_length=ANCHOR_MAX, unique=True, editable=False)
     position = models.PositiveIntegerField(_("order"), default=0)
     categories = models.ManyToManyField(
-        "core.Category", through="Placement", related_name="faq_questions", blank=True
+        "categories.Category", through="Placement", related_name="faq_questions", blank=True
     )
     # The site's project fields of the faq.form screen, by name (docs/host.md, "Project fields").
     extra = models.JSONField(_("project fields"), default=dict, blank=True)
@@ -47,7 +47,9 @@ class Placement(models.Model):
     """A question's place in one category's own order."""
 
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="placements")
-    category = models.ForeignKey("core.Category", on_delete=models.CASCADE, related_name="faq_placements")
+    category = models.ForeignKey(
+        "categories.Category", on_delete=models.CASCADE, related_name="faq_placements"
+    )
     position = models.PositiveIntegerField(_("order in the category"), default=0)
 
     class Meta:

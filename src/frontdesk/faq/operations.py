@@ -20,23 +20,23 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from frontdesk.categories.models import Category
+from frontdesk.categories.queries import item_categories
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.bin.operations import put_in_bin, restore
-from frontdesk.core.categories.models import Category
-from frontdesk.core.categories.queries import item_categories
 from frontdesk.core.errors import NotFound
 from frontdesk.core.fields import merge_translations
 from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.core.languages import site_language_codes
 from frontdesk.core.ordering import OrderWords, order_ids, reorder
-from frontdesk.core.project_fields import clean_extra
-from frontdesk.core.richtext import clean_translated_rich_text
 from frontdesk.faq.anchors import anchor_text, new_anchor, slug_of
 from frontdesk.faq.models import Placement, Question
 from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_FORM
 from frontdesk.faq.permissions import MANAGE
 from frontdesk.faq.queries import is_complete_in
+from frontdesk.publishing.project_fields import clean_extra
+from frontdesk.richtext.cleaning import clean_translated_rich_text
 
 KEYS = ("question", "answer", "categories", "published", "anchor", "extra")
 LOGGED = ("question", "answer", "published", "extra")

@@ -15,11 +15,11 @@ from typing import Any
 
 from frontdesk.core.api.auth import may_read as host_may_read
 from frontdesk.core.languages import site_language_codes, translate
-from frontdesk.core.project_fields import listed_extra
 from frontdesk.faq import queries
 from frontdesk.faq.models import Question
 from frontdesk.faq.panel.screens import FAQ_FORM
 from frontdesk.faq.permissions import VIEW
+from frontdesk.publishing.project_fields import listed_extra
 
 
 def _category_ids(question: Question) -> list[int]:

@@ -12,15 +12,15 @@ from django.db.models import Count, QuerySet
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
+from frontdesk.categories.models import Category
+from frontdesk.categories.queries import categories_of, find_category
 from frontdesk.core.bin.operations import rows_of
-from frontdesk.core.categories.models import Category
-from frontdesk.core.categories.queries import categories_of, find_category
 from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import site_language_codes
 from frontdesk.core.limits import MAX_ID
-from frontdesk.core.richtext import is_empty_rich_text
 from frontdesk.faq.models import Placement, Question
 from frontdesk.faq.panel.screens import CATEGORY_TYPE
+from frontdesk.richtext.cleaning import is_empty_rich_text
 
 SEARCH_MAX = 200
 

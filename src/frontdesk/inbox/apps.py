@@ -15,8 +15,6 @@ class InboxConfig(AppConfig):
         from frontdesk.core.demo import DemoBlocks, register_demo, register_demo_blocks
         from frontdesk.core.notes import NoteEntity, register_entity
         from frontdesk.core.panel.sections import Section, register_section
-        from frontdesk.core.project_fields import register_screen
-        from frontdesk.core.routes.registry import register_reserved_path
         from frontdesk.inbox import (
             checks,  # noqa: F401  (registers the system checks)
             demo,
@@ -27,6 +25,8 @@ class InboxConfig(AppConfig):
         from frontdesk.inbox.operations import fields
         from frontdesk.inbox.panel.screens import FORM_EDITOR
         from frontdesk.inbox.permissions import MANAGE, UPDATE, VIEW
+        from frontdesk.publishing.project_fields import register_screen
+        from frontdesk.routes.registry import register_reserved_path
 
         # The public door and the demo pages: no object's address may stand there.
         register_reserved_path("inbox-door", inbox_settings()["path"])

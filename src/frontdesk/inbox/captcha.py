@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from frontdesk.core.settings_groups.groups import INTEGRATIONS, captcha_secret, captcha_site_key
-from frontdesk.core.settings_groups.reading import stored_values
 from frontdesk.inbox.conf import inbox_settings
+from frontdesk.sitesettings.groups import INTEGRATIONS, captcha_secret, captcha_site_key
+from frontdesk.sitesettings.reading import stored_values
 
 logger = logging.getLogger(__name__)
 

@@ -22,12 +22,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from frontdesk.core.head import render_page
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.inbox.answers import machine_name, refill_values
 from frontdesk.inbox.antispam import DROP, Verdict
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Form
+from frontdesk.publishing.head import render_page
 
 SESSION_KEY = "inbox_result"
 MAX_META_LENGTH = 500

@@ -26,10 +26,10 @@ from frontdesk.core.inputs import (
     not_given,
 )
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
-from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
 from frontdesk.inbox.field_types import FIELD_TYPES
 from frontdesk.inbox.panel.screens import FORM_EDITOR
 from frontdesk.inbox.queries.lookups import find_account, find_status
+from frontdesk.publishing.project_fields.schemas import EXTRA_HELP, extra_schema
 
 MAX_SELECTION = 1000
 

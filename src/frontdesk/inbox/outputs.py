@@ -12,11 +12,11 @@ from django.urls import reverse
 
 from frontdesk.core.languages import translate
 from frontdesk.core.outputs import log_line_out
-from frontdesk.core.project_fields import listed_extra
 from frontdesk.inbox import queries
 from frontdesk.inbox.models import Field, Form, Status, Submission
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.panel.screens import FORM_EDITOR
+from frontdesk.publishing.project_fields import listed_extra
 
 DEFAULT_OPTIONS = {"recipients": {"accounts": [], "addresses": []}, "antispam": {}, "captcha": False}
 

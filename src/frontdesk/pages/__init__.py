@@ -3,5 +3,5 @@ and published with the host's versions, in the bin when deleted, one of them the
 some of them in the site's menu (docs/host.md, "Pages").
 
 Optional: it requires the block system; the host and the inbox run without it, and no module
-outside this package imports it (the host's hooks are core/navigation.py).
+outside this package imports it (the host's hooks are publishing/navigation.py).
 """

@@ -26,11 +26,11 @@ from frontdesk.core.errors import NotFound
 from frontdesk.core.inputs import refuse_unstorable_text
 from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.limits import MAX_INTEGER
-from frontdesk.core.preview import DEFAULT_LIFETIME, preview_link
 from frontdesk.pages import operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
 from frontdesk.pages.outputs import blocks_changed, log_lines, page_changed, page_out, page_row, version_list
 from frontdesk.pages.permissions import MANAGE, VIEW
+from frontdesk.publishing.preview import DEFAULT_LIFETIME, preview_link
 
 router = PanelRouter(tags=["pages"])
 

@@ -17,18 +17,18 @@ class PagesConfig(AppConfig):
         from frontdesk.core.api import register_router
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.demo import register_demo
-        from frontdesk.core.navigation import register_home, register_menu
         from frontdesk.core.panel.sections import Section, register_section
-        from frontdesk.core.pictures import PictureUse, register_picture_use
-        from frontdesk.core.preview import PreviewType, register_preview_type
-        from frontdesk.core.project_fields import register_screen
-        from frontdesk.core.routes.registry import RouteType, register_route_type
-        from frontdesk.core.seo_card import register_seo_card_pictures
         from frontdesk.pages import demo, queries, site
         from frontdesk.pages.api import router
         from frontdesk.pages.mcp_tools import register_page_tools
         from frontdesk.pages.panel.screens import PAGE_EDITOR
         from frontdesk.pages.permissions import MANAGE, VIEW
+        from frontdesk.pictures.uses import PictureUse, register_picture_use
+        from frontdesk.publishing.navigation import register_home, register_menu
+        from frontdesk.publishing.preview import PreviewType, register_preview_type
+        from frontdesk.publishing.project_fields import register_screen
+        from frontdesk.publishing.seo_card import register_seo_card_pictures
+        from frontdesk.routes.registry import RouteType, register_route_type
 
         def editor_url(page: object) -> str:
             from django.urls import reverse

@@ -42,10 +42,10 @@ from frontdesk.blocks.models import BlockType
 from frontdesk.blocks.offers import Offer, install_offers, offer_states
 from frontdesk.core.demo import DEMO_BLOCKS, demo_pages, forget_made, made_by_demo, mark_made
 from frontdesk.core.languages import site_language_codes
-from frontdesk.core.routes.claims import forget_routes
 from frontdesk.pages import operations
 from frontdesk.pages.models import Page
 from frontdesk.pages.queries import published
+from frontdesk.routes.claims import forget_routes
 
 DEMO = "pages"  # the name of its marks (core/demo.py)
 HOST_TYPES = ("heading", "text")

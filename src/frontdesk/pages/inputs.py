@@ -11,9 +11,9 @@ from pydantic import Field
 from frontdesk.blocks.content import MAX_BLOCKS
 from frontdesk.core.inputs import Input, NameTexts, TitleTexts
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
-from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
-from frontdesk.core.seo_card import SeoCardIn
 from frontdesk.pages.panel.screens import PAGE_EDITOR
+from frontdesk.publishing.project_fields.schemas import EXTRA_HELP, extra_schema
+from frontdesk.publishing.seo_card import SeoCardIn
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]
 Revision = Annotated[int, Field(ge=1, le=MAX_INTEGER, description="The revision the caller read.")]

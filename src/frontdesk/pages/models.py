@@ -15,9 +15,9 @@ from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import AtMost, TranslatedField
 from frontdesk.core.languages import default_language, site_language_codes, translate
 from frontdesk.core.limits import MAX_TITLE_LENGTH
-from frontdesk.core.models import Versioned
-from frontdesk.core.seo_card import SeoCardField
 from frontdesk.pages.permissions import MANAGE
+from frontdesk.publishing.models import Versioned
+from frontdesk.publishing.seo_card import SeoCardField
 
 SLUG_MAX_LENGTH = 200
 SEGMENT = re.compile(r"^[-\w]+$")

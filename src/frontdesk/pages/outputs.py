@@ -1,7 +1,7 @@
 """One shape per resource, used by the API, the agent tools and the panel: a page's row in a list
 and the page as the editor reads it; what a change answers (the whole page only to a caller who
 may read pages, core/outputs.changed_out); its History, the log lines in the reader's words and
-its versions (core/log.py, core/versions.py)."""
+its versions (core/log.py, publishing/versions.py)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,18 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from frontdesk.core import log, versions
+from frontdesk.core import log
 from frontdesk.core.acting import Actor
 from frontdesk.core.api.auth import may_read
 from frontdesk.core.languages import translate
 from frontdesk.core.outputs import changed_out, log_line_out, version_out
-from frontdesk.core.project_fields.values import listed_extra
-from frontdesk.core.routes.serving import addresses_of
-from frontdesk.core.seo_card import read_card
 from frontdesk.pages.models import Page
 from frontdesk.pages.panel.screens import PAGE_EDITOR
 from frontdesk.pages.permissions import VIEW
+from frontdesk.publishing import versions
+from frontdesk.publishing.project_fields.values import listed_extra
+from frontdesk.publishing.seo_card import read_card
+from frontdesk.routes.serving import addresses_of
 
 
 def page_row(page: Page, address: str | None) -> dict[str, Any]:

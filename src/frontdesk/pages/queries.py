@@ -14,10 +14,10 @@ from frontdesk.core.bin.operations import rows_of
 from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import site_language_codes, translate
 from frontdesk.core.limits import MAX_ID
-from frontdesk.core.models.routes import Route
-from frontdesk.core.models.versions import ON_SITE
-from frontdesk.core.routes.serving import public_path, stored_address
 from frontdesk.pages.models import Page
+from frontdesk.publishing.models import ON_SITE
+from frontdesk.routes.models import Route
+from frontdesk.routes.serving import public_path, stored_address
 
 ROUTE_TYPE = "page"
 PREVIEW_TYPE = "page"
@@ -134,7 +134,7 @@ def pages_using_picture(key: str) -> list:
     from django.urls import reverse
 
     from frontdesk.blocks.holders import picture_keys_in
-    from frontdesk.core.pictures import Use
+    from frontdesk.pictures.uses import Use
 
     rows = Page._base_manager.filter(Q(content__icontains=key) | Q(draft__icontains=key)).order_by("pk")
     uses = []

@@ -2,7 +2,7 @@
 and the menu, printed in the site's layout through the head collector (core/head.render_page):
 the page's SEO card gives the title and the description, its addresses the canonical address and
 the language alternates, its blocks their own head contributions, and a page other than the home
-page a breadcrumb (Home › page). The draft preview (core/preview.py) prints the same page from
+page a breadcrumb (Home › page). The draft preview (publishing/preview.py) prints the same page from
 the draft."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from frontdesk.blocks.rendering import render_content
-from frontdesk.core import head
 from frontdesk.core.languages import translate
-from frontdesk.core.navigation import MenuItem
-from frontdesk.core.seo_card import contribute_seo_card
 from frontdesk.pages import queries
 from frontdesk.pages.models import Page
+from frontdesk.publishing import head
+from frontdesk.publishing.navigation import MenuItem
+from frontdesk.publishing.seo_card import contribute_seo_card
 
 TEMPLATE = "pages/site/page.html"
 
@@ -53,7 +53,7 @@ def page_view(request: HttpRequest, page: Model) -> HttpResponse:
 
 
 def preview(request: HttpRequest, page: Model) -> HttpResponse:
-    """The preview type's view (core/preview.py): the page with its draft applied, whatever its
+    """The preview type's view (publishing/preview.py): the page with its draft applied, whatever its
     state; the preview marks it and keeps it out of search engines."""
     assert isinstance(page, Page)
     return show_page(request, page)

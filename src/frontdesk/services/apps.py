@@ -17,11 +17,11 @@ class ServicesConfig(AppConfig):
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.demo import register_demo
         from frontdesk.core.panel.sections import Section, register_section
-        from frontdesk.core.project_fields import register_screen
-        from frontdesk.core.relations import RelationTarget, register_relation_target
-        from frontdesk.core.richtext import register_rich_text_pictures
-        from frontdesk.core.routes.registry import RouteType, register_route_type
-        from frontdesk.core.seo_card import register_seo_card_pictures
+        from frontdesk.publishing.project_fields import register_screen
+        from frontdesk.publishing.relations import RelationTarget, register_relation_target
+        from frontdesk.publishing.seo_card import register_seo_card_pictures
+        from frontdesk.richtext.uses import register_rich_text_pictures
+        from frontdesk.routes.registry import RouteType, register_route_type
         from frontdesk.services import (
             checks,  # noqa: F401  (registers the system checks)
             demo,

@@ -14,7 +14,7 @@ SEGMENTS = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*\
 
 @checks.register()
 def check_prefix(app_configs=None, **kwargs):
-    from frontdesk.core.routes.registry import is_reserved
+    from frontdesk.routes.registry import is_reserved
 
     given = services_settings()["prefix"]
     prefix = services_prefix()

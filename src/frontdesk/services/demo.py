@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 
 from frontdesk.core.demo import DemoPage, forget_made, made_by_demo, mark_made
-from frontdesk.core.routes.claims import forget_routes
+from frontdesk.routes.claims import forget_routes
 from frontdesk.services import queries
 from frontdesk.services.models import Service
 from frontdesk.services.operations import create_service

@@ -10,9 +10,9 @@ from pydantic import Field
 
 from frontdesk.core.inputs import Input, NameTexts, PlainTexts, TitleTexts
 from frontdesk.core.limits import MAX_ID
-from frontdesk.core.project_fields.schemas import EXTRA_HELP, extra_schema
-from frontdesk.core.richtext import RichTexts
-from frontdesk.core.seo_card import SeoCardIn
+from frontdesk.publishing.project_fields.schemas import EXTRA_HELP, extra_schema
+from frontdesk.publishing.seo_card import SeoCardIn
+from frontdesk.richtext.cleaning import RichTexts
 from frontdesk.services.panel.screens import SERVICE_FORM
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID, examples=[7])]

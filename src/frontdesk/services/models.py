@@ -15,7 +15,7 @@ from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import AtMost, TranslatedField
 from frontdesk.core.languages import translate
 from frontdesk.core.limits import MAX_TITLE_LENGTH
-from frontdesk.core.seo_card import SeoCardField
+from frontdesk.publishing.seo_card import SeoCardField
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 SLUG_MAX = 100

@@ -30,11 +30,11 @@ from frontdesk.core.fields import merge_translations
 from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.core.languages import default_language, translate
 from frontdesk.core.ordering import OrderWords, reorder
-from frontdesk.core.pictures import clean_picture_key
-from frontdesk.core.project_fields import clean_extra
-from frontdesk.core.richtext import clean_translated_rich_text
-from frontdesk.core.routes.claims import claim_routes
-from frontdesk.core.seo_card import clean_seo_card
+from frontdesk.pictures.queries import clean_picture_key
+from frontdesk.publishing.project_fields import clean_extra
+from frontdesk.publishing.seo_card import clean_seo_card
+from frontdesk.richtext.cleaning import clean_translated_rich_text
+from frontdesk.routes.claims import claim_routes
 from frontdesk.services.models import SLUG_MAX, Service
 from frontdesk.services.panel.screens import SERVICE_FORM
 from frontdesk.services.permissions import MANAGE

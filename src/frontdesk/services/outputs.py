@@ -1,6 +1,6 @@
 """Services as the doors answer them: plain dicts shaped like the API's schemas (api.py), shared by
 the MCP tools, and the card other modules print (an event's services) through the relation
-targets (core/relations.py).
+targets (publishing/relations.py).
 
 Translated values are answered whole (`title`) and as text in the caller's language
 (`title_text`). The card holds text in the language asked for, and its cover picture with every
@@ -15,9 +15,9 @@ from typing import Any
 from frontdesk.core.acting import Actor
 from frontdesk.core.languages import translate
 from frontdesk.core.outputs import changed_out
-from frontdesk.core.pictures import PictureView, resolve_pictures
-from frontdesk.core.project_fields import listed_extra
-from frontdesk.core.seo_card import read_card
+from frontdesk.pictures.queries import PictureView, resolve_pictures
+from frontdesk.publishing.project_fields import listed_extra
+from frontdesk.publishing.seo_card import read_card
 from frontdesk.services import queries
 from frontdesk.services.models import Service
 from frontdesk.services.panel.screens import SERVICE_FORM

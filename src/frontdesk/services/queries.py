@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from frontdesk.core.bin.operations import rows_of
 from frontdesk.core.finding import find
 from frontdesk.core.languages import site_language_codes
-from frontdesk.core.models.routes import Route
-from frontdesk.core.routes.registry import ROUTE_TYPES
-from frontdesk.core.routes.serving import public_path, stored_address
+from frontdesk.routes.models import Route
+from frontdesk.routes.registry import ROUTE_TYPES
+from frontdesk.routes.serving import public_path, stored_address
 from frontdesk.services.models import Service
 
 ROUTE_TYPE = "service"

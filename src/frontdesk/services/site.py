@@ -11,11 +11,12 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from frontdesk.core.head import breadcrumb, render_page
 from frontdesk.core.languages import translate
-from frontdesk.core.pictures import resolve_pictures
-from frontdesk.core.richtext import render_rich_text, rich_text_picture_keys
-from frontdesk.core.seo_card import contribute_seo_card
+from frontdesk.pictures.queries import resolve_pictures
+from frontdesk.publishing.head import breadcrumb, render_page
+from frontdesk.publishing.seo_card import contribute_seo_card
+from frontdesk.richtext.cleaning import rich_text_picture_keys
+from frontdesk.richtext.rendering import render_rich_text
 from frontdesk.services.models import Service
 from frontdesk.services.outputs import picture_out, service_card
 

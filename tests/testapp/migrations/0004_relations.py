@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import frontdesk.core.relations
+import frontdesk.publishing.relations
 
 
 class Migration(migrations.Migration):
@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
                 ("name", models.CharField(max_length=100)),
                 (
                     "stops",
-                    frontdesk.core.relations.OrderedRelation(blank=True, default=list, target="test-event"),
+                    frontdesk.publishing.relations.OrderedRelation(blank=True, default=list, target="test-event"),
                 ),
             ],
         ),

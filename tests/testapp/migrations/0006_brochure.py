@@ -3,7 +3,7 @@
 from django.db import migrations, models
 
 import frontdesk.core.fields
-import frontdesk.core.seo_card
+import frontdesk.publishing.seo_card
 
 
 class Migration(migrations.Migration):
@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 ("title", frontdesk.core.fields.TranslatedField(default=dict, required=True)),
-                ("seo", frontdesk.core.seo_card.SeoCardField(verbose_name="SEO")),
+                ("seo", frontdesk.publishing.seo_card.SeoCardField(verbose_name="SEO")),
             ],
         ),
     ]

@@ -44,7 +44,7 @@ class PictureViewOut(Schema):
 
 
 class SeoCardOut(Schema):
-    """An SEO card as stored (core/seo_card.py): every key, empty ones too."""
+    """An SEO card as stored (publishing/seo_card.py): every key, empty ones too."""
 
     title: dict[str, str] = Field(examples=[{"en": "Garden design in Kiel"}])
     description: dict[str, str]

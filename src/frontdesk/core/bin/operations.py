@@ -21,7 +21,7 @@ from frontdesk.core.acting import Actor, account_of, require_permission
 from frontdesk.core.bin.models import Binnable
 from frontdesk.core.bin.registry import BIN_TYPES, BinType, bin_type_of
 from frontdesk.core.errors import NotFound
-from frontdesk.core.routes.claims import forget_routes, reclaim_routes, release_routes
+from frontdesk.routes.claims import forget_routes, reclaim_routes, release_routes
 
 # A hundred years, as the inbox's retention: far enough inside the calendar that "now minus the
 # age" never overflows a date.

@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 
 from frontdesk.core.demo import demo_pages
-from frontdesk.core.head import head_of, render_page
 from frontdesk.core.languages import translate
-from frontdesk.core.navigation import home_response
+from frontdesk.publishing.head import head_of, render_page
+from frontdesk.publishing.navigation import home_response
 
 
 def home(request: HttpRequest) -> HttpResponse:

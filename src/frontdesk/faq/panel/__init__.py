@@ -12,7 +12,7 @@ CATEGORIES = "faq-categories"
 def register_sections() -> None:
     """Called from FaqConfig.ready(). Each section keeps its own `path`; a site moves either with
     FRONTDESK["panel"]["paths"] = {"faq-questions": "...", "faq-categories": "..."}."""
-    from frontdesk.core.categories.panel import category_section
+    from frontdesk.categories.panel import category_section
     from frontdesk.core.panel.sections import Section, register_section
     from frontdesk.faq.panel.screens import CATEGORY_TYPE
     from frontdesk.faq.permissions import VIEW

@@ -1,7 +1,7 @@
 """The FAQ's editing screens, as the host's project fields know them (docs/host.md, "Project
 fields"): the question editor and the categories' editor."""
 
-from frontdesk.core.project_fields import Screen
+from frontdesk.publishing.project_fields import Screen
 
 # The question editor: its project fields' values are the question's `extra`. Their errors are
 # keyed by their names beside the question's own, and the tools take `question`, `category`,
@@ -27,6 +27,6 @@ FAQ_FORM = Screen(
         }
     ),
 )
-# The categories' screen: registered by the host's category type (core/categories/types.py).
+# The categories' screen: registered by the host's category type (categories/types.py).
 FAQ_CATEGORY_FORM = "faq.category-form"
 CATEGORY_TYPE = "faq"

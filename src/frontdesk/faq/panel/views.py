@@ -14,18 +14,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from frontdesk.core.categories.queries import category_rows
+from frontdesk.categories.queries import category_rows
 from frontdesk.core.languages import translate
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
-from frontdesk.core.project_fields.panel import card_fields
-from frontdesk.core.richtext import render_rich_text
 from frontdesk.faq import queries
 from frontdesk.faq.models import QUESTION_MAX, Question
 from frontdesk.faq.panel import QUESTIONS
 from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_FORM
 from frontdesk.faq.permissions import MANAGE
+from frontdesk.publishing.project_fields.panel import card_fields
+from frontdesk.richtext.rendering import render_rich_text
 
 ID_SLOT = 987654321  # stands for an id in address templates the scripts fill in
 

@@ -20,13 +20,13 @@ from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.core.ordering import reorder
-from frontdesk.core.project_fields import clean_extra
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.operations.common import as_id, translations
 from frontdesk.inbox.operations.fields import check_email_field, save_fields
 from frontdesk.inbox.panel.screens import FORM_EDITOR
 from frontdesk.inbox.permissions import MANAGE
 from frontdesk.inbox.queries import assignees
+from frontdesk.publishing.project_fields import clean_extra
 
 FORM_KEYS = {"slug", "title", "options", "is_switched_off", "email_field_name", "extra"}
 OPTION_KEYS = {"recipients", "antispam", "captcha"}

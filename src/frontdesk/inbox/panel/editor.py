@@ -15,7 +15,6 @@ from django.urls import reverse
 from frontdesk.core.languages import translate
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
-from frontdesk.core.project_fields.panel import card_fields
 from frontdesk.inbox import antispam, captcha, queries
 from frontdesk.inbox.answers import door_address, input_name
 from frontdesk.inbox.conf import inbox_settings
@@ -24,6 +23,7 @@ from frontdesk.inbox.models import Field, Form, Status
 from frontdesk.inbox.panel.layout import inbox_context
 from frontdesk.inbox.panel.screens import FORM_EDITOR
 from frontdesk.inbox.permissions import MANAGE
+from frontdesk.publishing.project_fields.panel import card_fields
 
 SWITCHES = antispam.SWITCHES  # the antispam layers a form may switch off for itself
 ID_SLOT = 987654321  # stands for an id in address templates the scripts fill in

@@ -1,6 +1,6 @@
 """The inbox's editing screens, as the host's project fields know them (docs/host.md, "Project fields")."""
 
-from frontdesk.core.project_fields import Screen
+from frontdesk.publishing.project_fields import Screen
 
 # The form editor: its project fields' values are the form's `extra`. Their errors are keyed by
 # their names, beside the form's own (slug, title, fields.0.label...), and the tool

@@ -13,7 +13,6 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from frontdesk.core.errors import NotFound, field_errors
-from frontdesk.core.head import render_page
 from frontdesk.core.languages import default_language
 from frontdesk.inbox import antispam
 from frontdesk.inbox.conf import inbox_settings
@@ -33,6 +32,7 @@ from frontdesk.inbox.door import (
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import accept_submission
+from frontdesk.publishing.head import render_page
 
 
 @csrf_exempt

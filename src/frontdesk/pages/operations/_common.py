@@ -8,12 +8,12 @@ from django.utils.translation import gettext as _
 from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.errors import Conflict, NotFound
 from frontdesk.core.limits import MAX_INTEGER
-from frontdesk.core.models import State
-from frontdesk.core.routes.claims import claim_routes, refusals
-from frontdesk.core.routes.registry import ROUTE_TYPES
 from frontdesk.pages.models import Page
 from frontdesk.pages.permissions import MANAGE
 from frontdesk.pages.queries import ROUTE_TYPE
+from frontdesk.publishing.models import State
+from frontdesk.routes.claims import claim_routes, refusals
+from frontdesk.routes.registry import ROUTE_TYPES
 
 
 def require(actor: Actor) -> None:
@@ -23,7 +23,7 @@ def require(actor: Actor) -> None:
 
 def locked(page: Page, revision: int | None = None) -> Page:
     """The page as stored now, locked until the transaction ends; a stale `revision` is a
-    Conflict before anything is judged (the revision guard of core/versions.py says the same)."""
+    Conflict before anything is judged (the revision guard of publishing/versions.py says the same)."""
     current = Page.objects.select_for_update().filter(pk=page.pk).first()
     if current is None:
         raise NotFound(_("There is no page %(id)s.") % {"id": page.pk})

@@ -1,5 +1,5 @@
 """Creating and saving pages, and moving them through their states: the rules every door (panel,
-API, agent tools) calls. Drafting, publishing and versions are the host's (core/versions.py);
+API, agent tools) calls. Drafting, publishing and versions are the host's (publishing/versions.py);
 this module adds the page's own values (block content per language, project fields), its
 addresses (core/routes) and where it stands on the site (home page, menu)."""
 
@@ -13,19 +13,20 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from frontdesk.blocks.content import clean_content
-from frontdesk.core import log, versions
+from frontdesk.core import log
 from frontdesk.core.acting import Actor
 from frontdesk.core.bin import operations as bin_operations
 from frontdesk.core.fields import merge_translations
 from frontdesk.core.inputs import NOT_GIVEN, refuse_unknown_keys
 from frontdesk.core.languages import site_language_codes
-from frontdesk.core.project_fields.values import clean_extra
-from frontdesk.core.routes.claims import claim_routes
-from frontdesk.core.seo_card import clean_seo_card
 from frontdesk.pages.models import Page
 from frontdesk.pages.operations._common import follow_address, locked, require
 from frontdesk.pages.panel.screens import PAGE_EDITOR
 from frontdesk.pages.queries import ROUTE_TYPE
+from frontdesk.publishing import versions
+from frontdesk.publishing.project_fields.values import clean_extra
+from frontdesk.publishing.seo_card import clean_seo_card
+from frontdesk.routes.claims import claim_routes
 
 VERSIONED = ("title", "slug", "content", "extra", "seo")
 PLACEMENT = ("is_home", "in_menu")

@@ -1,6 +1,6 @@
 """The page editor as the host's project fields know it (docs/host.md, "Project fields")."""
 
-from frontdesk.core.project_fields import Screen
+from frontdesk.publishing.project_fields import Screen
 
 # Its project fields' values are the page's `extra`; their errors are keyed by their names,
 # beside the page's own values, so none of these may be a project field's name.

@@ -13,15 +13,15 @@ from django.urls import reverse
 from django.utils.translation import get_language_info
 
 from frontdesk.core.languages import default_language, site_language_codes
-from frontdesk.core.models import State
 from frontdesk.core.panel.access import panel_page
-from frontdesk.core.preview import preview_link
-from frontdesk.core.project_fields.panel import card_fields
-from frontdesk.core.seo_card import card_controls
 from frontdesk.pages import queries
 from frontdesk.pages.outputs import log_lines, page_out, version_list
 from frontdesk.pages.permissions import MANAGE
 from frontdesk.pages.queries import PREVIEW_TYPE
+from frontdesk.publishing.models import State
+from frontdesk.publishing.preview import preview_link
+from frontdesk.publishing.project_fields.panel import card_fields
+from frontdesk.publishing.seo_card import card_controls
 
 PER_PAGE = 25
 

@@ -1,6 +1,6 @@
 """The services' editing screen, as the host's project fields know it (docs/host.md, "Project fields")."""
 
-from frontdesk.core.project_fields import Screen
+from frontdesk.publishing.project_fields import Screen
 
 # The service editor: its project fields' values are the service's `extra`. Their errors are
 # keyed by their names beside the service's own, and the tools take `service`: so none of these

@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from frontdesk.core.languages import default_language
 from frontdesk.core.panel.access import panel_page
 from frontdesk.core.panel.profile_views import language_choices
-from frontdesk.core.pictures.controls import picture_control
-from frontdesk.core.project_fields.panel import card_fields
-from frontdesk.core.seo_card import card_controls
+from frontdesk.pictures.controls import picture_control
+from frontdesk.publishing.project_fields.panel import card_fields
+from frontdesk.publishing.seo_card import card_controls
 from frontdesk.services import outputs, queries
 from frontdesk.services.conf import services_prefix
 from frontdesk.services.models import LEAD_MAX, SLUG_MAX, TITLE_MAX, Service

@@ -1,5 +1,0 @@
-from django.urls import path
-
-from frontdesk.core.pictures import panel_views as views
-
-urlpatterns = [path("", views.index, name="index")]

@@ -1,0 +1,143 @@
+"""Answering addresses: an object's page at its address, and 301 from an address it had before.
+
+The page comes from the last URL pattern (routes/urls.py); a former address is looked up only
+when a GET or HEAD would otherwise answer 404 (`AliasFallbackMiddleware`), so no other request
+pays for aliases.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import NamedTuple, cast
+
+from django.db.models import Model, OuterRef, Subquery
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.urls import reverse
+from django.utils import translation
+
+from frontdesk.core.languages import default_language, site_language_codes
+from frontdesk.core.requests import FrontdeskRequest
+from frontdesk.routes.models import PATH_MAX_LENGTH, Alias, Route
+from frontdesk.routes.registry import ROUTE_TYPES, is_reserved, route_types_of
+
+
+class RouteHit(NamedTuple):
+    type_name: str
+    object_id: int
+
+
+def public_path(language: str, path: str) -> str:
+    """The address a visitor types for the stored `path` in `language` ("/de/events/kurs"), by
+    the site's own language prefix rule (none for the default language)."""
+    with translation.override(language):
+        return reverse("routes:page", kwargs={"path": path})
+
+
+# The answers of `find_route` during one request. Django resolves a path several times per
+# request (APPEND_SLASH on a 404, the layout's link to each language), and each time the last
+# pattern would ask again; outside a request nothing is kept.
+_answers: ContextVar[dict[tuple[str, str], RouteHit | None] | None] = ContextVar("routes", default=None)
+
+
+def find_route(language: str, path: str) -> RouteHit | None:
+    """Whose address `path` is in `language`: one question, on the (language, path) index."""
+    answers = _answers.get()
+    if answers is not None and (language, path) in answers:
+        return answers[language, path]
+    found = Route.objects.filter(language=language, path=path).values_list("type_name", "object_id")[:1]
+    hit = next((RouteHit(*row) for row in found), None)
+    if answers is not None:
+        answers[language, path] = hit
+    return hit
+
+
+def route_page(request: HttpRequest, path: str, route: RouteHit) -> HttpResponse:
+    """The object's page, answered by its type's view. A type no longer registered or an object
+    deleted without `forget_routes` is a 404, not a fault."""
+    route_type = ROUTE_TYPES.get(route.type_name)
+    if route_type is None:
+        raise Http404(path)
+    obj = route_type.model_class._default_manager.filter(pk=route.object_id).first()
+    if obj is None:
+        raise Http404(path)
+    cast(FrontdeskRequest, request).routed_object = obj  # the layout links its address in each language
+    return route_type.view(request, obj)
+
+
+def alias_target(language: str, path: str) -> str | None:
+    """The current path of the object that had `path` in `language`; None when `path` is no
+    alias or its object has no address now (it is in the bin). One question."""
+    current = Route.objects.filter(
+        type_name=OuterRef("type_name"), object_id=OuterRef("object_id"), language=OuterRef("language")
+    ).values("path")[:1]
+    found = (
+        Alias.objects.filter(language=language, path=path)
+        .annotate(current=Subquery(current))
+        .values_list("current", flat=True)[:1]
+    )
+    return next(iter(found), None)
+
+
+def stored_address(path_info: str) -> tuple[str, str] | None:
+    """(language, stored path) of a request's path, read as the site's i18n_patterns read it:
+    "/de/events/kurs" is ("de", "events/kurs"), "/events/course" the default language's. None for
+    a path no object can have (a trailing slash, a reserved path, the default language's code)."""
+    path = path_info.lstrip("/")
+    first, _slash, rest = path.partition("/")
+    language = default_language()
+    if first in site_language_codes():
+        if first == default_language():
+            return None
+        language, path = first, rest
+    if not path or path.endswith("/") or len(path) > PATH_MAX_LENGTH or is_reserved(path):
+        return None
+    return language, path
+
+
+class AliasFallbackMiddleware:
+    """A GET or HEAD that would answer 404 at an object's former address answers 301 to its
+    address now, with the query string kept. It also keeps `find_route`'s answers for the
+    request, so it sits outside CommonMiddleware, whose APPEND_SLASH resolves a 404's path again
+    (a former address never ends with a slash, so APPEND_SLASH leaves it to this)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        token = _answers.set({})
+        try:
+            response = self.get_response(request)
+        finally:
+            _answers.reset(token)
+        if response.status_code != 404 or request.method not in ("GET", "HEAD"):
+            return response
+        address = stored_address(request.path_info)
+        target = alias_target(*address) if address else None
+        if address is None or target is None:
+            return response
+        location = public_path(address[0], target)
+        query = request.META.get("QUERY_STRING", "")
+        return HttpResponsePermanentRedirect(f"{location}?{query}" if query else location)
+
+
+def addresses_of(obj: Model) -> dict[str, str]:
+    """{language: address} of every language in which `obj` has one, in one question."""
+    names = [route_type.name for route_type in route_types_of(obj)]
+    found = Route.objects.filter(type_name__in=names, object_id=obj.pk, path__isnull=False)
+    return {
+        language: public_path(language, path)
+        for language, path in found.values_list("language", "path")
+        if path is not None  # left out by the query already; the row's type allows it
+    }
+
+
+def address_of(obj: Model, language: str) -> str | None:
+    """The address a visitor types for `obj` in `language` ("/de/events/kurs"), or None when it
+    has none there (never claimed, or in the bin)."""
+    names = [route_type.name for route_type in route_types_of(obj)]
+    path = (
+        Route.objects.filter(type_name__in=names, object_id=obj.pk, language=language, path__isnull=False)
+        .values_list("path", flat=True)
+        .first()
+    )
+    return public_path(language, path) if path else None
