@@ -182,6 +182,14 @@ def left_out_apps() -> set[str]:
 
 INSTALLED_APPS = [
     "frontdesk.core",
+    # The host's features, each an app (docs/architecture.md); publishing before categories and
+    # the modules, whose screens are checked against its project field types when registered.
+    "frontdesk.pictures",
+    "frontdesk.richtext",
+    "frontdesk.routes",
+    "frontdesk.sitesettings",
+    "frontdesk.publishing",
+    "frontdesk.categories",
     "frontdesk.blocks",
     "frontdesk.pages",
     "frontdesk.inbox",

@@ -8,8 +8,8 @@ import json
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured, ValidationError
-from frontdesk.publishing.checks import check_project_field_screens
 
+from frontdesk.publishing.checks import check_project_field_screens
 from frontdesk.publishing.project_fields import FIELD_TYPES, clean_extra, fields_of, listed_extra
 from frontdesk.publishing.project_fields.schemas import value_schema
 from tests.core.test_settings import run_frontdesk

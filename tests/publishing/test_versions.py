@@ -273,8 +273,8 @@ def test_each_publish_puts_the_draft_on_the_site_and_keeps_it_as_the_next_versio
         (1, "spring-fair", {"en": "Spring fair"}),
         (2, "summer-fair", {"en": "Spring fair", "de": "Fest"}),
     ]
-    assert (kept[0].account, kept[0].token) == (editor, token)
-    assert (kept[1].account, kept[1].token) == (editor, None)
+    assert (kept[0].actor, kept[0].token) == (editor, token)
+    assert (kept[1].actor, kept[1].token) == (editor, None)
 
 
 def test_publishing_a_published_notice_without_edits_takes_no_second_version(editor, published):
@@ -297,7 +297,7 @@ def test_a_version_outlives_the_account_that_published_it(make_user, notice):
 
     leaving.delete()
 
-    assert versions.versions_of(notice).get().account is None
+    assert versions.versions_of(notice).get().actor is None
 
 
 def test_deleting_a_notice_deletes_its_versions(editor, published):

@@ -9,9 +9,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import override_settings
-from frontdesk.routes.checks import check_route_prefixes
 
 from frontdesk.__main__ import main
+from frontdesk.routes.checks import check_route_prefixes
 from frontdesk.routes.models import Alias, Route
 from tests.testapp.models import RoutedEvent
 from tests.testapp.routing import CATEGORY, EVENT, make_category, make_event, paths

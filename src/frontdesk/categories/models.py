@@ -31,6 +31,8 @@ class Category(Binnable):
     updated_at = models.DateTimeField(_("changed"), auto_now=True)
 
     class Meta:
+        # The table it had in core, before the split (issue 26): a site upgrades in place.
+        db_table = "core_category"
         verbose_name = _("category")
         verbose_name_plural = _("categories")
         # Every list reads one type in its order: the type's rows, by position then id.

@@ -5,8 +5,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.conf.locale import LANG_INFO
 from django.core import checks
-from django.core.exceptions import ImproperlyConfigured
-from django.db import DatabaseError
 
 
 @checks.register(checks.Tags.compatibility)
@@ -44,44 +42,3 @@ def check_private_storage_is_private(app_configs=None, **kwargs):
             )
         ]
     return []
-
-
-@checks.register()
-def check_route_prefixes(app_configs=None, **kwargs):
-    """Addresses stored under a prefix the settings no longer name: the pages still answer there,
-    but not where the site now says they are, until the addresses are rebuilt."""
-    from frontdesk.routes.rebuild import stale_route_types
-
-    try:
-        stale = stale_route_types()
-    except DatabaseError:  # no tables yet (before the first migrate): nothing is stored
-        return []
-    return [
-        checks.Warning(
-            f"Addresses of the route type {route_type.name!r} do not begin with its prefix "
-            f"{route_type.prefix()!r} any more.",
-            hint=f"Run: frontdesk routes-rebuild --type {route_type.name}",
-            id="frontdesk.W010",
-        )
-        for route_type in stale
-    ]
-
-
-@checks.register()
-def check_project_field_screens(app_configs=None, **kwargs):
-    """Patch lists for a screen no app registered: a typo in a screen id would add nothing, silently."""
-    from frontdesk.publishing.project_fields.patches import SCREENS, SETTING, configured
-
-    try:
-        patches = configured()
-    except ImproperlyConfigured as error:
-        return [checks.Error(str(error), id="frontdesk.E020")]
-    return [
-        checks.Error(
-            f"FRONTDESK[{SETTING!r}] names the screen {screen_id!r}, which no app has; "
-            f"the screens are: {', '.join(SCREENS.names()) or 'none'}.",
-            id="frontdesk.E020",
-        )
-        for screen_id in patches
-        if screen_id not in SCREENS
-    ]

@@ -3,7 +3,7 @@ and `merge_translations`, the one rule for saving such a value (docs/api.md, "Tr
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -52,7 +52,11 @@ class AtMost:
 
 
 def merge_translations(
-    stored: Mapping[str, str] | None, sent: object, *, required: bool = False
+    stored: Mapping[str, str] | None,
+    sent: object,
+    *,
+    required: bool = False,
+    clean: Callable[[str], str] = str.strip,
 ) -> dict[str, str]:
     """What a save of `sent` leaves of `stored`: the languages it names change, the others stay.
 
@@ -60,6 +64,9 @@ def merge_translations(
     language. A plain string is the text of the site's default language; null for the whole value
     removes every language. Every door's save goes through here, so a partial edit (an API call
     naming one language, an agent sending a plain string) never loses a translation.
+
+    `clean` makes a sent text what is stored ("" removes the language): trimmed by default, the
+    rich text's cleaning for rich text (richtext/cleaning.clean_translated_rich_text).
 
     Raises an unkeyed ValidationError (the caller names the value) for an unknown language or a
     text that is not a string, and, when `required`, when no language would be left.
@@ -70,14 +77,12 @@ def merge_translations(
     elif isinstance(sent, str):
         sent = {default_language(): sent}
     # Null is a removal, not a text: judged like "" so an unknown language is still refused.
-    validate_translations(
-        {code: "" if text is None else text for code, text in sent.items()}
-        if isinstance(sent, dict)
-        else sent
-    )
+    if isinstance(sent, Mapping):
+        sent = {code: "" if text is None else text for code, text in sent.items()}
+    validate_translations(sent)
     assert isinstance(sent, dict)  # validate_translations refused anything else
     for code, text in sent.items():
-        text = (text or "").strip()
+        text = clean(text)
         if text:
             kept[code] = text
         else:

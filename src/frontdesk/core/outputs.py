@@ -59,7 +59,7 @@ def version_out(version: Version) -> dict[str, Any]:
         "number": version.number,
         "values": version.values,
         "created_at": version.created_at,
-        "account": str(version.account) if version.account else None,
+        "account": str(version.actor) if version.actor else None,
         "token": version.token.name if version.token else None,
     }
 

@@ -1,7 +1,8 @@
 """The picture library (docs/host.md, "The picture library"): pictures uploaded into the media
 storage under a stable key, with alt text per language and responsive renditions.
 
-What other modules use:
+What other modules use (from `queries` and `uses`; the package itself imports nothing, as an
+app's package is imported before its models are ready):
 
     resolve_pictures(keys, language=...) -> {key: PictureView}   one query for any number of keys
     PICTURE_USES / register_picture_use(PictureUse(name, label, find))   where a key is used
@@ -12,17 +13,3 @@ The rules are in `operations`, the reads in `queries`, the file handling in `ima
 are `api` (/api/cms/pictures), `mcp_tools` (pictures_list), the panel section `panel` and the
 picker `static/frontdesk/js/picture-picker.js`.
 """
-
-from frontdesk.pictures.queries import PictureView, clean_picture_key, picture_named, resolve_pictures
-from frontdesk.pictures.uses import PICTURE_USES, PictureUse, Use, register_picture_use
-
-__all__ = [
-    "PICTURE_USES",
-    "PictureUse",
-    "PictureView",
-    "Use",
-    "clean_picture_key",
-    "picture_named",
-    "register_picture_use",
-    "resolve_pictures",
-]

@@ -9,25 +9,23 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from frontdesk.core.api.pagination import PageQuery, paginate
-from frontdesk.core.languages import translate
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.serving import absolute_url
 from frontdesk.pictures.models import Picture
-from frontdesk.pictures.queries import file_url, largest, pictures
+from frontdesk.pictures.outputs import picture_out
+from frontdesk.pictures.queries import pictures
+
+# What an agent needs to name a picture: the API's shape (outputs.picture_out), fewer fields.
+TOOL_FIELDS = ("key", "name", "alt", "alt_text", "width", "height")
 
 
 def _row(picture: Picture) -> dict[str, Any]:
-    src = largest(picture)
-    url = file_url(src["name"]) if src else ""  # "" while its renditions are being made
+    answer = picture_out(picture)
+    url = answer["url"]  # "" while its renditions are being made
+    # An agent reads it outside the site: a whole address (S3 gives one already).
     return {
-        "key": picture.key,
-        "name": picture.name,
-        "alt": picture.alt or {},
-        "alt_text": translate(picture.alt),
-        "width": picture.width,
-        "height": picture.height,
-        # An agent reads it outside the site: a whole address (S3 gives one already).
+        **{name: answer[name] for name in TOOL_FIELDS},
         "url": absolute_url(url) if url.startswith("/") else url,
     }
 

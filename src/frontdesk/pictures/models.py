@@ -46,6 +46,8 @@ class Picture(models.Model):
     changed_at = models.DateTimeField(_("changed"), default=timezone.now)
 
     class Meta:
+        # The table it had in core, before the split (issue 26): a site upgrades in place.
+        db_table = "core_picture"
         verbose_name = _("picture")
         verbose_name_plural = _("pictures")
         ordering = ["-created_at", "-id"]

@@ -11,12 +11,13 @@ import json
 from datetime import datetime, time
 from typing import Any, ClassVar
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from frontdesk.core.models.actors import actor_field, token_field
 
 
 class _Exact(DjangoJSONEncoder):
@@ -115,24 +116,12 @@ class Version(models.Model):
     number = models.PositiveIntegerField(_("number"))
     values = models.JSONField(_("values"))
     created_at = models.DateTimeField(_("created"), default=timezone.now)
-    account = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("account"),
-    )
-    token = models.ForeignKey(
-        "core.ApiToken",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("agent token"),
-    )
+    actor = actor_field()
+    token = token_field()
 
     class Meta:
+        # The table it had in core, before the split (issue 26): a site upgrades in place.
+        db_table = "core_version"
         verbose_name = _("version")
         verbose_name_plural = _("versions")
         ordering = ["content_type", "object_id", "number"]

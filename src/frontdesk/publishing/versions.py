@@ -155,7 +155,7 @@ def _snapshot(row: Versioned, actor) -> Version:
         object_id=row.pk,
         number=(last or 0) + 1,
         values=row.column_values(),
-        account=actor,
+        actor=actor,
         token=current_token(),
     )
 
@@ -189,7 +189,7 @@ def discard[Row: Versioned](actor: Actor, obj: Row, *, revision: int | None = No
 def versions_of(obj: Versioned) -> QuerySet[Version]:
     """The row's versions, the first (1) first."""
     kind = ContentType.objects.get_for_model(obj)
-    return Version.objects.filter(content_type=kind, object_id=obj.pk).select_related("account", "token")
+    return Version.objects.filter(content_type=kind, object_id=obj.pk).select_related("actor", "token")
 
 
 @transaction.atomic

@@ -1,5 +1,7 @@
 """Rich text (docs/host.md, "Rich text"): HTML cleaned with nh3 against one allow-list on the way
-in, library pictures stored by key and resolved to their current address on the way out.
+in, library pictures stored by key and resolved to their current address on the way out. From
+`cleaning`, `rendering` and `uses` (the package imports nothing: an app's package is imported
+before the models are ready):
 
     clean_rich_text(html) -> str                         what may be stored
     clean_translated_rich_text(value, stored=...) -> dict    the same, per language, merged
@@ -16,33 +18,3 @@ picture, `<img data-picture="KEY" alt="...">`, with no src (an img without a val
 dropped). Everything else is taken out, its text kept (the text of script, style and the like
 too is dropped). The editor is `static/frontdesk/js/richtext.js`.
 """
-
-from frontdesk.richtext.cleaning import (
-    ALLOWED_ATTRIBUTES,
-    ALLOWED_TAGS,
-    ALLOWED_URL_SCHEMES,
-    MAX_RICH_TEXT_LENGTH,
-    RichTexts,
-    clean_rich_text,
-    clean_translated_rich_text,
-    is_empty_rich_text,
-    rich_text_picture_keys,
-)
-from frontdesk.richtext.rendering import render_rich_text, render_rich_texts
-from frontdesk.richtext.uses import register_rich_text_pictures, rich_text_pictures
-
-__all__ = [
-    "ALLOWED_ATTRIBUTES",
-    "ALLOWED_TAGS",
-    "ALLOWED_URL_SCHEMES",
-    "MAX_RICH_TEXT_LENGTH",
-    "RichTexts",
-    "clean_rich_text",
-    "clean_translated_rich_text",
-    "is_empty_rich_text",
-    "register_rich_text_pictures",
-    "render_rich_text",
-    "render_rich_texts",
-    "rich_text_picture_keys",
-    "rich_text_pictures",
-]

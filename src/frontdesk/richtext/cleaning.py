@@ -13,9 +13,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from pydantic import Field
 
-from frontdesk.core.fields import validate_translations
+from frontdesk.core.fields import merge_translations
 from frontdesk.core.inputs import RichTextsIn
-from frontdesk.core.languages import default_language
 from frontdesk.pictures.models import KEY_PATTERN
 
 ALLOWED_TAGS = frozenset({"p", "h2", "h3", "h4", "strong", "em", "a", "ul", "ol", "li", "br", "img"})
@@ -129,20 +128,10 @@ def clean_translated_rich_text(
     text; null, "" or a text empty after cleaning removes the language; the others stay. A plain
     string is the default language's; null for the whole value removes every language. Raises an
     unkeyed ValidationError for an unknown language, a value that is not text, or a text too long."""
-    kept = {code: text for code, text in (stored or {}).items() if text}
-    if value is None:
-        return {}
-    if isinstance(value, str):
-        value = {default_language(): value}
-    validate_translations(
-        {code: "" if text is None else text for code, text in value.items()}
-        if isinstance(value, Mapping)
-        else value
-    )
-    for code, text in value.items():
-        cleaned = clean_rich_text(text or "")
-        if is_empty_rich_text(cleaned):
-            kept.pop(code, None)
-        else:
-            kept[code] = cleaned
-    return kept
+    return merge_translations(stored, value, clean=_stored_rich_text)
+
+
+def _stored_rich_text(html: str) -> str:
+    """A rich text as stored: cleaned, and "" (the language removed) when nothing is left."""
+    cleaned = clean_rich_text(html)
+    return "" if is_empty_rich_text(cleaned) else cleaned

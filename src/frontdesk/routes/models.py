@@ -22,6 +22,8 @@ class Route(models.Model):
     path = models.CharField(_("address"), max_length=PATH_MAX_LENGTH, null=True)  # noqa: DJ001
 
     class Meta:
+        # The table it had in core, before the split (issue 26): a site upgrades in place.
+        db_table = "core_route"
         verbose_name = _("address")
         verbose_name_plural = _("addresses")
         constraints = [
@@ -45,6 +47,8 @@ class Alias(models.Model):
     object_id = models.BigIntegerField(_("object"))
 
     class Meta:
+        # The table it had in core, before the split (issue 26): a site upgrades in place.
+        db_table = "core_alias"
         verbose_name = _("former address")
         verbose_name_plural = _("former addresses")
         constraints = [models.UniqueConstraint(fields=["language", "path"], name="core_alias_address")]

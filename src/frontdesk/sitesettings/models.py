@@ -20,6 +20,8 @@ class SettingsGroup(models.Model):
     updated_at = models.DateTimeField(_("updated"), default=timezone.now)
 
     class Meta:
+        # The table it had in core, before the split (issue 26): a site upgrades in place.
+        db_table = "core_settingsgroup"
         verbose_name = _("settings group")
         verbose_name_plural = _("settings groups")
 

@@ -23,7 +23,9 @@ class Migration(migrations.Migration):
                 ("name", models.CharField(max_length=100)),
                 (
                     "stops",
-                    frontdesk.publishing.relations.OrderedRelation(blank=True, default=list, target="test-event"),
+                    frontdesk.publishing.relations.OrderedRelation(
+                        blank=True, default=list, target="test-event"
+                    ),
                 ),
             ],
         ),

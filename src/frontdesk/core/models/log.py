@@ -8,12 +8,13 @@ and its apps has an integer key, so the id is an integer: a smaller index than D
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from frontdesk.core.models.actors import actor_field, token_field
 
 
 class LogEntry(models.Model):
@@ -22,24 +23,8 @@ class LogEntry(models.Model):
     # Dotted, the object's kind first: submission.created, form.changed, status.deleted.
     action = models.CharField(_("action"), max_length=64)
     # Indexed only where set: most lines of the inbox are a visitor's post, which has no actor.
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        db_index=False,
-        verbose_name=_("account"),
-    )
-    token = models.ForeignKey(
-        "core.ApiToken",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        db_index=False,
-        verbose_name=_("agent token"),
-    )
+    actor = actor_field(db_index=False)
+    token = token_field(db_index=False)
     # {name: [before, after]} for each value the action changed; dates and decimals as text.
     changes = models.JSONField(_("changes"), default=dict, blank=True, encoder=DjangoJSONEncoder)
     # What the line needs besides changes: the source of a submission, a deleted object's title.
