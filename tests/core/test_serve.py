@@ -29,15 +29,14 @@ from frontdesk.inbox.operations import create_form
 from tests.ports import free_port
 from tests.servers import granian_in_a_thread, serving, start
 
-# On one xdist worker (scripts/test runs `--dist loadgroup`), so the migrated demo site below is
-# made once per run: spread over both workers and interleaved with other modules, its module
-# fixture was set up again each time the module's tests came back, four times a run.
-pytestmark = [pytest.mark.live, pytest.mark.xdist_group("serve")]
+pytestmark = pytest.mark.live
 
 ADMIN, PASSWORD = "admin@example.com", "a long serve test password 42"
 
 
-@pytest.fixture(scope="module")
+# Session scope, not module: xdist interleaves this module's tests with others' on each worker,
+# and a module fixture was made again each time they came back (four migrations and demos a run).
+@pytest.fixture(scope="session")
 def served_env(tmp_path_factory) -> dict:
     """A migrated site with the demo content, in a var folder of its own, without a base URL."""
     var = tmp_path_factory.mktemp("var")
@@ -52,7 +51,7 @@ def served_env(tmp_path_factory) -> dict:
     return env
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def served_site(served_env) -> Iterator[str]:
     with serving(served_env, free_port()) as url:
         yield url
