@@ -44,32 +44,29 @@ def field_out(field: Field) -> dict:
     }
 
 
-def form_row(form: Form) -> dict:
-    """A row of the forms column; `form` carries `.total` and `.unread` (queries.forms_column)."""
+def form_basics(form: Form) -> dict:
+    """What the forms column and the whole form both say of a form."""
     return {
         "id": form.pk,
         "slug": form.slug,
         "title": form.title,
         "title_text": translate(form.title),
         "is_switched_off": form.is_switched_off,
-        "total": form.total,
-        "unread": form.unread,
         "position": form.position,
         "extra": listed_extra(FORM_EDITOR.id, form.extra),
     }
 
 
+def form_row(form: Form) -> dict:
+    """A row of the forms column; `form` carries `.total` and `.unread` (queries.forms_column)."""
+    return {**form_basics(form), "total": form.total, "unread": form.unread}
+
+
 def form_out(form: Form) -> dict:
     return {
-        "id": form.pk,
-        "slug": form.slug,
-        "title": form.title,
-        "title_text": translate(form.title),
+        **form_basics(form),
         "options": {**DEFAULT_OPTIONS, **(form.options or {})},
-        "is_switched_off": form.is_switched_off,
         "email_field_name": form.email_field_name,
-        "position": form.position,
-        "extra": listed_extra(FORM_EDITOR.id, form.extra),
         "fields": [field_out(field) for field in form.live_fields().order_by("position", "id")],
     }
 
