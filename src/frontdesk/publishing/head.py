@@ -20,7 +20,7 @@ from typing import Any, cast
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
-from django.template import Node, loader
+from django.template import Context, Node, loader
 from django.urls import translate_url
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
@@ -178,12 +178,19 @@ class HeadCollector:
         self.closed = True
 
 
+class PublicRequest(FrontdeskRequest):
+    """A public page's request as the type checker sees it: core's attributes (core/requests.py)
+    and the head collector `head_of` puts on it. Only declared: the request stays Django's."""
+
+    head: HeadCollector
+
+
 def head_of(request: HttpRequest) -> HeadCollector:
     """The request's collector, made on first use."""
     found = getattr(request, "head", None)
     if not isinstance(found, HeadCollector):
         found = HeadCollector()
-        cast(FrontdeskRequest, request).head = found
+        cast(PublicRequest, request).head = found
     return found
 
 
@@ -398,12 +405,18 @@ class PageContent:
         return self.render()
 
 
+class PageContentNode(Node):
+    """`{% page_content %}` (templatetags/head.py): where a layout renders the content itself."""
+
+    def render(self, context: Context) -> str:
+        content = context.get("content")
+        return content.render() if isinstance(content, PageContent) else ""
+
+
 def _renders_content_inside(layout: Any) -> bool:
     """Whether the layout template holds `{% page_content %}` (itself, not a template it extends)."""
-    from frontdesk.publishing.templatetags.head import PageContentNode
-
     nodelist = getattr(getattr(layout, "template", None), "nodelist", None)
-    return bool(nodelist and nodelist.get_nodes_by_type(cast(type[Node], PageContentNode)))
+    return bool(nodelist and nodelist.get_nodes_by_type(PageContentNode))
 
 
 def render_page(
