@@ -29,6 +29,11 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core.conf import host_settings
 from frontdesk.core.requests import FrontdeskRequest
+from frontdesk.pictures.queries import resolve_pictures
+from frontdesk.routes.serving import addresses_of
+from frontdesk.sitesettings import seo
+from frontdesk.sitesettings.groups import SEO
+from frontdesk.sitesettings.reading import stored_values
 
 logger = logging.getLogger(__name__)
 
@@ -228,8 +233,6 @@ def language_links(request: HttpRequest) -> list[dict[str, Any]]:
 
 
 def _language_links(request: HttpRequest, given: dict[str, str] | None) -> list[dict[str, Any]]:
-    from frontdesk.routes.serving import addresses_of
-
     query = request.META.get("QUERY_STRING", "")
     current = get_language()
     routed = getattr(request, "routed_object", None)
@@ -256,23 +259,16 @@ def _language_links(request: HttpRequest, given: dict[str, str] | None) -> list[
 
 def site_name(language: str | None = None) -> str:
     """The SEO group's site name in `language`, else FRONTDESK_SITE_NAME."""
-    from frontdesk.sitesettings import seo
-
     return seo.site_name(language) or settings.SITE_NAME
 
 
 def organization_is_set() -> bool:
     """The Organization is printed once the SEO group names it (its organisation name)."""
-    from frontdesk.sitesettings.groups import SEO
-    from frontdesk.sitesettings.reading import stored_values
-
     return bool(stored_values(SEO).values["organization_name"])
 
 
 def page_title(request: HttpRequest) -> str:
     """The page's title written with the SEO group's pattern; the site name for a page without."""
-    from frontdesk.sitesettings import seo
-
     own = head_of(request).title
     language = get_language()
     return seo.page_title(own, language) if own else site_name(language)
@@ -280,8 +276,6 @@ def page_title(request: HttpRequest) -> str:
 
 def page_description(request: HttpRequest) -> str:
     """The page's description, else the SEO group's default, else a sentence naming the site."""
-    from frontdesk.sitesettings import seo
-
     language = get_language()
     text = head_of(request).description or seo.default_description(language)
     return text or _("The pages and forms of %(name)s.") % {"name": site_name(language)}
@@ -290,8 +284,6 @@ def page_description(request: HttpRequest) -> str:
 def print_head(request: HttpRequest, *, title: bool = True, description: bool = True) -> SafeString:
     """The head the collector holds, as HTML, and the collector closed. Title and description
     fall back to the site name and the SEO group's default description (docs/host.md)."""
-    from frontdesk.sitesettings import seo
-
     head = head_of(request)
     head.close()
     language = get_language()
@@ -345,9 +337,6 @@ def _canonical(request: HttpRequest, head: HeadCollector) -> str | None:
 def _default_social_image(language: str | None) -> SocialImage | None:
     """The SEO group's default social image, for a page that set none: no query while the group
     is cached and names none, one to resolve the picture when it does."""
-    from frontdesk.pictures.queries import resolve_pictures
-    from frontdesk.sitesettings import seo
-
     key = seo.default_social_image()
     view = resolve_pictures([key], language=language).get(key) if key else None
     return SocialImage(view.url, view.width, view.height, view.alt) if view else None
