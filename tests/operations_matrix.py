@@ -273,8 +273,6 @@ NOT_CHANGES: dict[str, str] = {
     f"{PICTURES}.new_key": "makes a key, stores nothing",
     f"{PICTURES}.require": "the permission check itself",
     f"{PICTURES}.count_upload": "counts an upload against the account's limit (a throttle, no row)",
-    f"{PICTURES}.store_renditions": "the renditions task's file writes (pictures/tasks.py)",
-    f"{PICTURES}.remove_renditions": "the renditions task's file removals",
     f"{PICTURES}.remake_picture": "the system's `frontdesk pictures_remake` command: no account acts",
     "frontdesk.sitesettings.operations.group_named": "reads a group",
     f"{INBOX}.arrival_status": "reads the status new submissions get",

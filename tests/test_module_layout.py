@@ -68,3 +68,11 @@ def test_only_the_conf_modules_read_settings_frontdesk():
         and reading.search(path.read_text())
     )
     assert found == []
+
+
+@pytest.mark.parametrize("name", ["pictures", "sitesettings"])
+def test_a_host_app_with_panel_pages_keeps_them_in_its_panel_package(name):
+    app = SOURCE / name
+    assert [second for second in SECOND_NAMES if (app / second).exists()] == []
+    assert (app / "panel" / "urls.py").exists()
+    assert (app / "panel" / "views.py").exists()

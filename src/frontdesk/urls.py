@@ -26,7 +26,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
 ]
 
 urlpatterns += i18n_patterns(
-    path("", include("frontdesk.core.site.urls")),
+    path("", include("frontdesk.publishing.site.urls")),
     path("", include("frontdesk.inbox.site.page_urls")),
     path("preview/<str:token>/", preview.preview_page, name="preview"),
     # Last: an address stored for an object (core/routes), asked only when nothing above matched.
@@ -34,5 +34,5 @@ urlpatterns += i18n_patterns(
     prefix_default_language=False,
 )
 
-handler400 = "frontdesk.core.site.views.bad_request"
-handler404 = "frontdesk.core.site.views.not_found"
+handler400 = "frontdesk.publishing.site.views.bad_request"
+handler404 = "frontdesk.publishing.site.views.not_found"

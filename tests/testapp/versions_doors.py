@@ -16,8 +16,8 @@ from pydantic import ConfigDict, Field
 
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.limits import MAX_ID, MAX_INTEGER
-from frontdesk.core.outputs import draft_out, version_out
 from frontdesk.publishing import versions
+from frontdesk.publishing.outputs import draft_out, version_out
 from tests.testapp.models import Notice
 
 PERMISSION = "testapp.change_notice"

@@ -25,6 +25,7 @@ from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 from pydantic import ConfigDict
 
+from frontdesk.blocks.collections import COLLECTIONS
 from frontdesk.core.inputs import Input
 from frontdesk.core.registry import Registry
 
@@ -133,8 +134,6 @@ class BlockCode:
 
     def head(self, values: Any, context: dict[str, Any], request: HttpRequest | None) -> None:
         """Head contributions (frontdesk.publishing.head): by default the collection's, if any."""
-        from frontdesk.blocks.collections import COLLECTIONS
-
         collection = COLLECTIONS.get(self.collection) if self.collection else None
         if collection is not None and collection.head is not None and request is not None:
             collection.head(values, context.get("items") or [], request)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.functional import Promise
 
+from frontdesk.blocks.content import code_for, installed_types
 from frontdesk.core.registry import Registry
 
 
@@ -55,8 +56,6 @@ def picture_keys_in(blocks: object) -> set[str]:
     `BlockCode.picture_keys`), for a holder's PictureUse. Reads the type rows once; a block whose
     type or code is missing, or whose values its code refuses, names none."""
     import pydantic
-
-    from frontdesk.blocks.content import code_for, installed_types
 
     if not isinstance(blocks, list):
         return set()

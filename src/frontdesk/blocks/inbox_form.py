@@ -16,11 +16,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from pydantic import Field, field_validator
 
-from frontdesk.blocks.codes import BlockCode, BlockValues, EditorField, refuse
-from frontdesk.blocks.collections import Choice, Collection
-from frontdesk.blocks.offers import Offer
+from frontdesk.blocks.codes import BlockCode, BlockValues, EditorField, refuse, register_block_code
+from frontdesk.blocks.collections import Choice, Collection, register_collection
+from frontdesk.blocks.offers import Offer, register_offer
 from frontdesk.core.languages import translate
 from frontdesk.core.limits import MAX_ID
+from frontdesk.inbox.models import Form
+from frontdesk.inbox.templatetags.inbox import inbox_form
 
 SLUG = "inbox-form"
 COLLECTION = "inbox-forms"
@@ -42,8 +44,6 @@ class InboxFormValues(BlockValues):
 
 def form_choices(language: str) -> list[Choice]:
     """Every form of the inbox; a switched-off one is marked hidden (it prints nothing)."""
-    from frontdesk.inbox.models import Form
-
     return [
         Choice(form.pk, translate(form.title, language) or form.slug, hidden=form.is_switched_off)
         for form in Form.objects.order_by("position", "id")
@@ -52,8 +52,6 @@ def form_choices(language: str) -> list[Choice]:
 
 def forms_for(values_list: Sequence[InboxFormValues], language: str) -> list[list[Any]]:
     """Each block's live form (or nothing), all read in one query."""
-    from frontdesk.inbox.models import Form
-
     live = Form.objects.live().in_bulk({values.form for values in values_list})
     return [[live[values.form]] if values.form in live else [] for values in values_list]
 
@@ -75,14 +73,10 @@ class InboxFormBlock(BlockCode):
     )
 
     def check(self, values: InboxFormValues, *, language: str) -> None:
-        from frontdesk.inbox.models import Form
-
         if not Form.objects.filter(pk=values.form).exists():
             raise refuse("form", _("There is no form %(id)s.") % {"id": values.form})
 
     def render(self, values: InboxFormValues, context: dict[str, Any]) -> SafeString:
-        from frontdesk.inbox.templatetags.inbox import inbox_form
-
         forms = context.get("items") or []
         if not forms:
             return mark_safe("")
@@ -92,10 +86,6 @@ class InboxFormBlock(BlockCode):
 
 def register() -> None:
     """Called by the block system's `ready()` when the inbox is installed."""
-    from frontdesk.blocks.codes import register_block_code
-    from frontdesk.blocks.collections import register_collection
-    from frontdesk.blocks.offers import register_offer
-
     # The picker lists every form, switched-off ones too: only the inbox's readers may see them.
     register_collection(
         Collection(

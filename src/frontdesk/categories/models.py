@@ -6,6 +6,7 @@ and `seo` (the SEO card)."""
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from frontdesk.core.bin.models import Binnable
@@ -41,11 +42,8 @@ class Category(Binnable):
     def __str__(self) -> str:
         return translate(self.name) or f"#{self.pk}"
 
-    @property
-    def project_fields_screen(self) -> str:
-        """The editing screen whose project fields this row's `extra` holds: its type's, since
-        several screens share the model (read by the `extra` template filter)."""
-        from frontdesk.categories.types import CATEGORY_TYPES
 
-        category_type = CATEGORY_TYPES.get(self.type)
-        return category_type.screen if category_type else ""
+def next_position(type_name: str) -> int:
+    """The position after the last of the type's categories outside the bin."""
+    last = Category.objects.filter(type=type_name).aggregate(last=Max("position"))["last"]
+    return (last or 0) + 1

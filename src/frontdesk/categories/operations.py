@@ -19,8 +19,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from frontdesk.categories.models import Category
-from frontdesk.categories.queries import category_type, next_position
+from frontdesk.categories.models import Category, next_position
+from frontdesk.categories.queries import category_type
 from frontdesk.categories.types import CategoryType, unnamed_in_use
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission

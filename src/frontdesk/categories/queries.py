@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
-from django.db.models import Max, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from frontdesk.categories.models import Category
@@ -32,12 +32,6 @@ def categories_of(type_name: str, *, trashed: bool = False) -> QuerySet[Category
     if trashed:
         return Category.all_objects.in_bin().filter(type=type_name).order_by("-deleted_at", "-id")
     return Category.objects.filter(type=type_name).order_by("position", "id")
-
-
-def next_position(type_name: str) -> int:
-    """The position after the last of the type's categories outside the bin."""
-    last = Category.objects.filter(type=type_name).aggregate(last=Max("position"))["last"]
-    return (last or 0) + 1
 
 
 @dataclass

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Model, QuerySet
@@ -24,10 +24,11 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from frontdesk.categories.models import Category, next_position
+from frontdesk.core.bin.registry import BinType, register_bin_type
 from frontdesk.core.registry import Registry
-
-if TYPE_CHECKING:
-    from frontdesk.categories.models import Category
+from frontdesk.publishing.project_fields import Screen, register_screen
+from frontdesk.routes.registry import RouteType, register_route_type
 
 # How an agent's tool may name a category: its id, its name in any site language, its slug in any.
 NAMED_BY = ("id", "title", "slug")
@@ -137,10 +138,6 @@ def _check(category_type: CategoryType) -> None:
 def register_category_type(category_type: CategoryType) -> CategoryType:
     """Register `category_type` with its bin type, its project-fields screen and, with addresses,
     its route type; from the owning module's `AppConfig.ready()`."""
-    from frontdesk.core.bin.registry import BinType, register_bin_type
-    from frontdesk.publishing.project_fields import Screen, register_screen
-    from frontdesk.routes.registry import RouteType, register_route_type
-
     _check(category_type)
     CATEGORY_TYPES.register(category_type.name, category_type)
     register_bin_type(
@@ -153,7 +150,14 @@ def register_category_type(category_type: CategoryType) -> CategoryType:
             only={"type": category_type.name},
         )
     )
-    register_screen(Screen(category_type.screen, model="categories.Category", reserved=OWN_VALUES))
+    register_screen(
+        Screen(
+            category_type.screen,
+            model="categories.Category",
+            reserved=OWN_VALUES,
+            only={"type": category_type.name},
+        )
+    )
     if category_type.has_addresses:
         assert category_type.prefix is not None and category_type.view is not None  # _check said so
         register_route_type(
@@ -173,8 +177,6 @@ def register_category_type(category_type: CategoryType) -> CategoryType:
 
 def _shown_of(type_name: str) -> Callable[[], QuerySet]:
     def listed() -> QuerySet:
-        from frontdesk.categories.models import Category
-
         return Category.objects.filter(type=type_name, is_shown=True)
 
     return listed
@@ -185,7 +187,5 @@ def _back_at_the_end(category: Category) -> None:
     may have been given away by a reorder meanwhile)."""
     if category.in_bin:
         return
-    from frontdesk.categories.queries import next_position
-
     category.position = next_position(category.type)
     category.save(update_fields=["position"])

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
+from frontdesk.core.models import ApiToken, User
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
-
-    from frontdesk.core.models import ApiToken, User
 
 # Who an operation acts for: an account, None for the system (commands, demo content, a
 # visitor's post), which every operation's permission check lets through, or a door's
@@ -39,8 +39,6 @@ def require_permission(actor: Actor, permission: str) -> None:
 
 def account_of(actor: Actor) -> User | None:
     """The account to write down as the one who acted: None for the system or an anonymous user."""
-    from frontdesk.core.models import User
-
     return actor if isinstance(actor, User) else None
 
 

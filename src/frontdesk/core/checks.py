@@ -6,6 +6,8 @@ from django.conf import settings
 from django.conf.locale import LANG_INFO
 from django.core import checks
 
+from frontdesk.core.storage import lies_inside_media_root
+
 
 @checks.register(checks.Tags.compatibility)
 def check_languages(app_configs=None, **kwargs):
@@ -30,8 +32,6 @@ def check_languages(app_configs=None, **kwargs):
 def check_private_storage_is_private(app_configs=None, **kwargs):
     """The picture library's originals keep their camera and GPS position: their storage may not
     lie inside MEDIA_ROOT, which the site serves."""
-    from frontdesk.core.storage import lies_inside_media_root
-
     if lies_inside_media_root("private"):
         return [
             checks.Error(

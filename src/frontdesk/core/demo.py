@@ -22,6 +22,8 @@ from typing import Any
 from django.db.models import Model, QuerySet
 from django.urls import reverse
 
+from frontdesk.core import log
+from frontdesk.core.models import LogEntry
 from frontdesk.core.registry import Registry
 
 MADE = "demo.made"
@@ -86,15 +88,11 @@ def demo_pages() -> list[DemoPage]:
 def mark_made(row: Model, *, demo: str, key: str) -> None:
     """Note that demo content `demo` made `row`, which it calls `key` (one key per row of a model:
     "shipping", "contact"). By the row's content type and id, so a renamed row is still found."""
-    from frontdesk.core import log
-
     log.write(row, MADE, None, detail={"demo": demo, "key": key})
 
 
 def _marks(demo: str, model: type[Model] | None = None) -> QuerySet:
     from django.contrib.contenttypes.models import ContentType
-
-    from frontdesk.core.models import LogEntry
 
     marks = LogEntry.objects.filter(action=MADE, detail__demo=demo)
     if model is not None:

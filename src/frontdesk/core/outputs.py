@@ -1,5 +1,6 @@
 """Shapes of the host's own records as every door gives them (the API, the MCP tools): notes,
-versioned rows and their versions, and what a change answers to a caller who may not read."""
+log lines, and what a change answers to a caller who may not read. Versioned rows and their
+versions are publishing's (publishing/outputs.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Any
 from frontdesk.core.acting import Actor
 from frontdesk.core.api.auth import may_read
 from frontdesk.core.models import LogEntry, Note
-from frontdesk.publishing.models import Version, Versioned
 
 
 def note_out(note: Note, *, with_record: bool = False) -> dict[str, Any]:
@@ -38,29 +38,6 @@ def log_line_out(line: LogEntry, text: str) -> dict[str, Any]:
         "changes": line.changes or {},
         "detail": line.detail or {},
         "created_at": line.created_at,
-    }
-
-
-def draft_out(row: Versioned) -> dict[str, Any]:
-    """Where a versioned row stands: its state, the revision a save must carry, the values being
-    edited (the published ones with the pending edits over them) and the names of those pending."""
-    return {
-        "state": row.state,
-        "revision": row.revision,
-        "values": row.draft_values(),
-        "pending": sorted(row.draft or {}),
-    }
-
-
-def version_out(version: Version) -> dict[str, Any]:
-    """One version: its number, the values published then, when, and who published them (None
-    once the account or the token is gone, or for the system)."""
-    return {
-        "number": version.number,
-        "values": version.values,
-        "created_at": version.created_at,
-        "account": str(version.actor) if version.actor else None,
-        "token": version.token.name if version.token else None,
     }
 
 

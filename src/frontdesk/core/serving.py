@@ -210,6 +210,8 @@ class Site:
 
 def build_application(trusted_proxies: Iterable[str] | None = None) -> Site:
     """The site as one WSGI app; forwarded headers believed from settings.TRUSTED_PROXIES by default."""
+    # Imported when called: frontdesk.wsgi imports this module before Django is set up, and the
+    # MCP bridge's server imports the models (an app-loading rule, no circle).
     from frontdesk.core.handler import get_wsgi_application
     from frontdesk.core.mcp.bridge import mcp_bridge
 

@@ -10,10 +10,12 @@ from dataclasses import dataclass, field
 from django.http import HttpRequest
 from django.utils.safestring import SafeString
 
-from frontdesk.blocks.collections import Choice, Collection
+from frontdesk.blocks.codes import register_block_code
+from frontdesk.blocks.collections import Choice, Collection, register_collection
+from frontdesk.blocks.offers import Offer, register_offer
 from frontdesk.categories.models import Category
 from frontdesk.core.languages import translate
-from frontdesk.faq.block import COLLECTION, FaqValues, markup_on
+from frontdesk.faq.block import COLLECTION, FaqBlock, FaqValues, markup_on
 from frontdesk.faq.conf import markup_enabled
 from frontdesk.faq.models import Question
 from frontdesk.faq.panel.screens import CATEGORY_TYPE, FAQ_FORM
@@ -137,11 +139,6 @@ COLLECTION_ENTRY = Collection(
 
 def register() -> None:
     """Called by FaqConfig.ready() when the block system is installed."""
-    from frontdesk.blocks.codes import register_block_code
-    from frontdesk.blocks.collections import register_collection
-    from frontdesk.blocks.offers import Offer, register_offer
-    from frontdesk.faq.block import FaqBlock
-
     register_collection(COLLECTION_ENTRY)
     register_block_code(FaqBlock())
     register_offer(Offer(slug=FaqBlock.slug, name=FaqBlock.label, code=FaqBlock.slug))

@@ -26,6 +26,9 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Model
 from django.utils.translation import get_language
 
+from frontdesk.blocks.holders import usage
+from frontdesk.blocks.models import BlockType
+from frontdesk.blocks.offers import TAKEN, install_offers, offer_states
 from frontdesk.categories.models import Category
 from frontdesk.categories.operations import create_category
 from frontdesk.core.demo import DemoPage, forget_made, made_by_demo, mark_made
@@ -34,6 +37,7 @@ from frontdesk.faq import queries
 from frontdesk.faq.models import Question
 from frontdesk.faq.operations import create_question, reorder_questions
 from frontdesk.faq.panel.screens import CATEGORY_TYPE
+from frontdesk.routes.serving import addresses_of
 
 if TYPE_CHECKING:
     from frontdesk.pages.demo import DemoPages
@@ -279,8 +283,6 @@ def _order_categories(categories: dict[str, Category], questions: dict[str, Ques
 def _install_block_type() -> tuple[bool, str]:
     """The FAQ block type, installed through its offer as `frontdesk faq_install_block` does.
     Answers whether the demo pages may use it, and a note when not."""
-    from frontdesk.blocks.offers import TAKEN, install_offers, offer_states
-
     states = offer_states([BLOCK])
     for row in install_offers(states):
         _mark(row, TYPE_KEY)
@@ -338,9 +340,6 @@ def seed(site_pages: DemoPages | None) -> str:
 
 def _remove_block_type() -> bool:
     """The block type, when the demo installed it and no row of any block holder uses it."""
-    from frontdesk.blocks.holders import usage
-    from frontdesk.blocks.models import BlockType
-
     row = _made(BlockType).get(TYPE_KEY)
     if row is None or any(counts.get(row.slug) for counts in usage([row.slug]).values()):
         return False
@@ -378,8 +377,6 @@ class FaqDemoPage(DemoPage):
 
 def pages(site_pages: DemoPages | None) -> list[DemoPage]:
     """The demo's page that is not in the menu (returns), published, for the site's home page."""
-    from frontdesk.routes.serving import addresses_of
-
     page = site_pages.published().get("returns") if site_pages is not None else None
     if page is None:
         return []

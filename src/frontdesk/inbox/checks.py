@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core import checks
 
+from frontdesk.core.storage import lies_inside_media_root
 from frontdesk.inbox.antispam import settings_problems
 from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.operations.retention import age_problems
@@ -48,8 +49,6 @@ def check_upload_limits(app_configs=None, **kwargs):
 def check_inbox_storage_is_private(app_configs=None, **kwargs):
     """The files visitors send must have no public address: their storage may not lie inside
     MEDIA_ROOT, which the site serves."""
-    from frontdesk.core.storage import lies_inside_media_root
-
     if lies_inside_media_root(inbox_settings()["storage"]):
         return [
             checks.Error(

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from frontdesk.inbox.answers import CleanAnswer, error_key
 from frontdesk.inbox.conf import inbox_settings
+from frontdesk.inbox.models.submissions import Attachment, inbox_storage
 
 if TYPE_CHECKING:
     from django.core.files.uploadedfile import UploadedFile
@@ -227,8 +228,6 @@ def store_files(submission, clean: list[CleanFile], written: list[str] | None = 
     Every name written is appended to `written` as soon as it exists, so the caller can delete
     the files when its transaction fails (see `accept_submission`).
     """
-    from frontdesk.inbox.models.submissions import Attachment, inbox_storage
-
     storage = inbox_storage()
     written = [] if written is None else written
     for item in clean:
@@ -248,8 +247,6 @@ def store_files(submission, clean: list[CleanFile], written: list[str] | None = 
 
 
 def remove_files(names: list[str]) -> None:
-    from frontdesk.inbox.models.submissions import inbox_storage
-
     storage = inbox_storage()
     for name in names:
         storage.delete(name)

@@ -13,11 +13,12 @@ from frontdesk.core import log
 from frontdesk.core.acting import Actor
 from frontdesk.core.api.auth import may_read
 from frontdesk.core.languages import translate
-from frontdesk.core.outputs import changed_out, log_line_out, version_out
+from frontdesk.core.outputs import changed_out, log_line_out
 from frontdesk.pages.models import Page
 from frontdesk.pages.panel.screens import PAGE_EDITOR
 from frontdesk.pages.permissions import VIEW
 from frontdesk.publishing import versions
+from frontdesk.publishing.outputs import version_out
 from frontdesk.publishing.project_fields.values import listed_extra
 from frontdesk.publishing.seo_card import read_card
 from frontdesk.routes.serving import addresses_of

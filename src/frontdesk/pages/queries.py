@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
-from frontdesk.blocks.holders import slugs_in
+from frontdesk.blocks.holders import picture_keys_in, slugs_in
 from frontdesk.core.bin.operations import rows_of
 from frontdesk.core.errors import NotFound
 from frontdesk.core.languages import site_language_codes, translate
 from frontdesk.core.limits import MAX_ID
 from frontdesk.pages.models import Page
+from frontdesk.pictures.uses import Use
 from frontdesk.publishing.models import ON_SITE
 from frontdesk.routes.models import Route
 from frontdesk.routes.serving import public_path, stored_address
@@ -132,9 +133,6 @@ def pages_using_picture(key: str) -> list:
     drafted blocks print the picture `key`: one query narrows to the rows whose JSON holds the
     key, each block's code confirms it (`picture_keys_in`)."""
     from django.urls import reverse
-
-    from frontdesk.blocks.holders import picture_keys_in
-    from frontdesk.pictures.uses import Use
 
     rows = Page._base_manager.filter(Q(content__icontains=key) | Q(draft__icontains=key)).order_by("pk")
     uses = []

@@ -26,6 +26,6 @@ class PicturesConfig(AppConfig):
                 permission="core.pictures.manage",
                 order=300,
                 group=_("Content"),
-                urlconf="frontdesk.pictures.panel_urls",
+                urlconf="frontdesk.pictures.panel.urls",
             )
         )

@@ -12,7 +12,6 @@ deleted one) are removed once the change has committed, so a rolled-back change 
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 import string
 from pathlib import PurePosixPath
@@ -32,9 +31,11 @@ from frontdesk.core.fields import merge_translations
 from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.core.throttle import Limit
 from frontdesk.pictures.conf import picture_settings
-from frontdesk.pictures.images import Judged, Rendition, judge
+from frontdesk.pictures.files import remove_after_commit, remove_files, store_original
+from frontdesk.pictures.images import Judged, judge
 from frontdesk.pictures.models import Picture
 from frontdesk.pictures.queries import picture_named, private_storage, storage
+from frontdesk.pictures.tasks import make_picture_renditions
 from frontdesk.pictures.uses import named_uses
 
 PERMISSION = "core.pictures.manage"
@@ -43,7 +44,6 @@ MAX_NAME_LENGTH = 200
 MAX_ALT_LENGTH = 500
 KEY_ALPHABET = string.ascii_lowercase + string.digits
 KEY_SIZE = 12  # 36^12 keys: guessing one is hopeless, and it stays short in rich text
-FOLDER = "pictures"
 
 
 def require(actor: Actor) -> None:
@@ -100,53 +100,7 @@ def count_upload(actor: Actor) -> None:
     limit.hit(subject)
 
 
-def _store(key: str, judged: Judged) -> str:
-    """Write the original to the private storage; answers its name."""
-    return private_storage().save(
-        f"{FOLDER}/{key}/{judged.digest}.{judged.extension}", ContentFile(judged.content)
-    )
-
-
-def store_renditions(key: str, digest: str, renditions: list[Rendition]) -> list[dict]:
-    """Write renditions to the media storage; answers the renditions' list as the row keeps it."""
-    disk = storage()
-    written: list[dict] = []
-    try:
-        for item in renditions:
-            name = disk.save(
-                f"{FOLDER}/{key}/{digest}-{item.width}w.{item.extension}", ContentFile(item.content)
-            )
-            written.append({"width": item.width, "height": item.height, "name": name})
-    except Exception:
-        remove_renditions(written)
-        raise
-    return written
-
-
-def _remove(disk, names: list[str]) -> None:
-    for name in filter(None, names):
-        # Already gone, or the storage refuses: nothing the caller could do about it.
-        with contextlib.suppress(OSError):
-            disk.delete(name)
-
-
-def remove_renditions(renditions: list[dict]) -> None:
-    _remove(storage(), [item["name"] for item in renditions])
-
-
-def _remove_after_commit(original: str, renditions: list[dict] | None = None) -> None:
-    """Remove the original and `renditions` once the change has committed."""
-
-    def remove() -> None:
-        _remove(private_storage(), [original])
-        remove_renditions(renditions or [])
-
-    transaction.on_commit(remove)
-
-
 def _queue_renditions(picture: Picture) -> None:
-    from frontdesk.pictures.tasks import make_picture_renditions
-
     # Enqueued in the caller's transaction, not after it: the database queue's row commits with
     # the picture's, and the immediate backend runs at once on the same connection.
     make_picture_renditions.enqueue(key=picture.key, original=picture.file.name or "")
@@ -168,7 +122,7 @@ def upload_picture(file: Any, *, actor: Actor, name: Any = NOT_GIVEN, alt: Any =
     count_upload(actor)
     judged = judge(file)
     key = new_key()
-    stored = _store(key, judged)
+    stored = store_original(key, judged)
     try:
         with transaction.atomic():
             picture = Picture(key=key, name=clean_name, alt=clean_alt)
@@ -182,7 +136,7 @@ def upload_picture(file: Any, *, actor: Actor, name: Any = NOT_GIVEN, alt: Any =
             )
             _queue_renditions(picture)
     except Exception:
-        _remove(private_storage(), [stored])
+        remove_files(private_storage(), [stored])
         raise
     picture.refresh_from_db(fields=["renditions"])  # made already when the queue runs tasks at once
     return picture
@@ -213,7 +167,7 @@ def replace_picture_file(picture: Picture, file: Any, *, actor: Actor) -> Pictur
     require(actor)
     count_upload(actor)
     judged = judge(file)
-    stored = _store(picture.key, judged)
+    stored = store_original(picture.key, judged)
     try:
         with transaction.atomic():
             picture = picture_named(picture.key, lock=True)
@@ -228,10 +182,10 @@ def replace_picture_file(picture: Picture, file: Any, *, actor: Actor) -> Pictur
                 actor,
                 changes=log.changes_between(before, log.values_of(picture, before)),
             )
-            _remove_after_commit(old_original)  # a new name always: a storage never writes over a file
+            remove_after_commit(old_original)  # a new name always: a storage never writes over a file
             _queue_renditions(picture)
     except Exception:
-        _remove(private_storage(), [stored])
+        remove_files(private_storage(), [stored])
         raise
     picture.refresh_from_db(fields=["renditions"])
     return picture
@@ -256,7 +210,7 @@ def delete_picture(picture: Picture, *, actor: Actor) -> None:
             uses=[f"{kind.label}: {use.label}" for kind, use in uses],
         )
     log.write(picture, "picture.deleted", actor, detail={"key": picture.key, "name": picture.name})
-    _remove_after_commit(picture.file.name or "", picture.renditions)
+    remove_after_commit(picture.file.name or "", picture.renditions)
     picture.delete()
 
 
@@ -264,8 +218,6 @@ def remake_picture(picture: Picture) -> bool:
     """Make the picture's renditions again from its original, first moving the original into the
     private storage when it is still in the media storage (where sites before the private storage
     kept it, with an address); False when the original is in neither. For `pictures_remake`."""
-    from frontdesk.pictures.tasks import make_picture_renditions
-
     name = picture.file.name or ""
     private, public = private_storage(), storage()
     if not private.exists(name):
@@ -274,7 +226,7 @@ def remake_picture(picture: Picture) -> bool:
         with public.open(name, "rb") as handle:
             moved = private.save(name, ContentFile(handle.read()))
         Picture.objects.filter(pk=picture.pk, file=name).update(file=moved)
-        _remove(public, [name])
+        remove_files(public, [name])
         name = moved
     make_picture_renditions.call(key=picture.key, original=name)
     return True

@@ -11,8 +11,10 @@ from pathlib import PurePosixPath
 from django.db import transaction
 from django.tasks import task
 
+from frontdesk.pictures.files import remove_renditions, store_renditions
 from frontdesk.pictures.images import make_renditions
 from frontdesk.pictures.models import Picture
+from frontdesk.pictures.queries import private_storage
 
 
 @task()
@@ -20,9 +22,6 @@ def make_picture_renditions(key: str, original: str) -> None:
     """Make the renditions of the picture `key` from its original `original` and put them on the
     row, removing the ones they replace. A picture deleted, or given another file, in the meantime
     keeps what it has: the renditions made here are removed again (the newer file has its task)."""
-    from frontdesk.pictures.operations import remove_renditions, store_renditions
-    from frontdesk.pictures.queries import private_storage
-
     if not Picture.objects.filter(key=key, file=original).exists():
         return
     with private_storage().open(original, "rb") as handle:

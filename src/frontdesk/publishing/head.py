@@ -20,7 +20,7 @@ from typing import Any, cast
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
-from django.template import Node, loader
+from django.template import Context, Node, loader
 from django.urls import translate_url
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
@@ -29,6 +29,11 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core.conf import host_settings
 from frontdesk.core.requests import FrontdeskRequest
+from frontdesk.pictures.queries import resolve_pictures
+from frontdesk.routes.serving import addresses_of
+from frontdesk.sitesettings import seo
+from frontdesk.sitesettings.groups import SEO
+from frontdesk.sitesettings.reading import stored_values
 
 logger = logging.getLogger(__name__)
 
@@ -178,12 +183,19 @@ class HeadCollector:
         self.closed = True
 
 
+class PublicRequest(FrontdeskRequest):
+    """A public page's request as the type checker sees it: core's attributes (core/requests.py)
+    and the head collector `head_of` puts on it. Only declared: the request stays Django's."""
+
+    head: HeadCollector
+
+
 def head_of(request: HttpRequest) -> HeadCollector:
     """The request's collector, made on first use."""
     found = getattr(request, "head", None)
     if not isinstance(found, HeadCollector):
         found = HeadCollector()
-        cast(FrontdeskRequest, request).head = found
+        cast(PublicRequest, request).head = found
     return found
 
 
@@ -221,8 +233,6 @@ def language_links(request: HttpRequest) -> list[dict[str, Any]]:
 
 
 def _language_links(request: HttpRequest, given: dict[str, str] | None) -> list[dict[str, Any]]:
-    from frontdesk.routes.serving import addresses_of
-
     query = request.META.get("QUERY_STRING", "")
     current = get_language()
     routed = getattr(request, "routed_object", None)
@@ -249,23 +259,16 @@ def _language_links(request: HttpRequest, given: dict[str, str] | None) -> list[
 
 def site_name(language: str | None = None) -> str:
     """The SEO group's site name in `language`, else FRONTDESK_SITE_NAME."""
-    from frontdesk.sitesettings import seo
-
     return seo.site_name(language) or settings.SITE_NAME
 
 
 def organization_is_set() -> bool:
     """The Organization is printed once the SEO group names it (its organisation name)."""
-    from frontdesk.sitesettings.groups import SEO
-    from frontdesk.sitesettings.reading import stored_values
-
     return bool(stored_values(SEO).values["organization_name"])
 
 
 def page_title(request: HttpRequest) -> str:
     """The page's title written with the SEO group's pattern; the site name for a page without."""
-    from frontdesk.sitesettings import seo
-
     own = head_of(request).title
     language = get_language()
     return seo.page_title(own, language) if own else site_name(language)
@@ -273,8 +276,6 @@ def page_title(request: HttpRequest) -> str:
 
 def page_description(request: HttpRequest) -> str:
     """The page's description, else the SEO group's default, else a sentence naming the site."""
-    from frontdesk.sitesettings import seo
-
     language = get_language()
     text = head_of(request).description or seo.default_description(language)
     return text or _("The pages and forms of %(name)s.") % {"name": site_name(language)}
@@ -283,8 +284,6 @@ def page_description(request: HttpRequest) -> str:
 def print_head(request: HttpRequest, *, title: bool = True, description: bool = True) -> SafeString:
     """The head the collector holds, as HTML, and the collector closed. Title and description
     fall back to the site name and the SEO group's default description (docs/host.md)."""
-    from frontdesk.sitesettings import seo
-
     head = head_of(request)
     head.close()
     language = get_language()
@@ -338,9 +337,6 @@ def _canonical(request: HttpRequest, head: HeadCollector) -> str | None:
 def _default_social_image(language: str | None) -> SocialImage | None:
     """The SEO group's default social image, for a page that set none: no query while the group
     is cached and names none, one to resolve the picture when it does."""
-    from frontdesk.pictures.queries import resolve_pictures
-    from frontdesk.sitesettings import seo
-
     key = seo.default_social_image()
     view = resolve_pictures([key], language=language).get(key) if key else None
     return SocialImage(view.url, view.width, view.height, view.alt) if view else None
@@ -398,12 +394,18 @@ class PageContent:
         return self.render()
 
 
+class PageContentNode(Node):
+    """`{% page_content %}` (templatetags/head.py): where a layout renders the content itself."""
+
+    def render(self, context: Context) -> str:
+        content = context.get("content")
+        return content.render() if isinstance(content, PageContent) else ""
+
+
 def _renders_content_inside(layout: Any) -> bool:
     """Whether the layout template holds `{% page_content %}` (itself, not a template it extends)."""
-    from frontdesk.publishing.templatetags.head import PageContentNode
-
     nodelist = getattr(getattr(layout, "template", None), "nodelist", None)
-    return bool(nodelist and nodelist.get_nodes_by_type(cast(type[Node], PageContentNode)))
+    return bool(nodelist and nodelist.get_nodes_by_type(PageContentNode))
 
 
 def render_page(

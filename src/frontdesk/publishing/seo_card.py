@@ -29,6 +29,9 @@ from pydantic import ValidationError as InputError
 from frontdesk.core.fields import merge_translations, validate_translations
 from frontdesk.core.inputs import NOT_GIVEN, Input, PlainTexts, not_given
 from frontdesk.core.languages import site_language_codes, translate
+from frontdesk.pictures.controls import picture_control
+from frontdesk.pictures.queries import picture_exists, resolve_pictures
+from frontdesk.pictures.uses import PictureUse, register_picture_use, uses_in
 from frontdesk.publishing.head import head_of
 
 TITLE_MAX_LENGTH = 100
@@ -39,16 +42,11 @@ KEYS = ("title", "description", "image", "noindex")
 
 
 def _resolve(keys: list[str], *, language: str | None = None) -> dict[str, Any]:
-    # Imported when called: core's models hold SEO cards (a category's), and the picture
-    # library's queries import those models.
-    from frontdesk.pictures.queries import resolve_pictures
-
     return resolve_pictures(keys, language=language)
 
 
 def _exists(key: str) -> bool:
     # The row, not resolve: a picture whose renditions are still being made is one.
-    from frontdesk.pictures.queries import picture_exists
 
     return picture_exists(key)
 
@@ -247,8 +245,6 @@ def contribute_seo_card(
 def card_controls(card: object, *, field: str = "seo") -> dict[str, Any]:
     """What panel/_seo_card.html needs: the card's values per site language, and the names its
     controls carry (`<field>.title.<code>`, ...), so a screen's form sends the card as its input."""
-    from frontdesk.pictures.controls import picture_control
-
     value = read_card(card)
     languages = [
         {
@@ -292,8 +288,6 @@ def seo_card_pictures(
     `permission(row)` who may open it when that depends on the row."""
     from django.apps import apps
 
-    from frontdesk.pictures.uses import uses_in
-
     def find(key: str) -> list[Any]:
         rows_model = apps.get_model(model) if isinstance(model, str) else model
         rows = rows_model._base_manager.filter(**{f"{field}__image": key}).order_by("pk")
@@ -316,8 +310,6 @@ def register_seo_card_pictures(
     cards"), url=edit_url, permission="services.view")`. A picture a card shows is then named
     where it is used (to a caller with `permission`, or `permission(row)`) and refuses deletion
     (pictures/uses.py)."""
-    from frontdesk.pictures.uses import PictureUse, register_picture_use
-
     register_picture_use(
         PictureUse(
             name=name,

@@ -22,6 +22,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.functional import Promise
 
+from frontdesk.pictures.uses import PictureUse, register_picture_use, uses_in
 from frontdesk.richtext.cleaning import rich_text_picture_keys
 
 
@@ -46,8 +47,6 @@ def rich_text_pictures(
     its text back), in one query that narrows to the rows whose text holds the key; each text's
     pictures are then read (`rich_text_picture_keys`), so a key that is only a word is no use."""
     from django.apps import apps
-
-    from frontdesk.pictures.uses import uses_in
 
     def shows(row: Any, key: str) -> bool:
         return any(getattr(row, field) == key for field in keys) or any(
@@ -80,8 +79,6 @@ def register_rich_text_pictures(
 ) -> None:
     """Register the rich text `fields` of `model` (and its picture key fields `keys`) as a place
     pictures are used, in the owning app's ready(). Every module's rich text goes through here."""
-    from frontdesk.pictures.uses import PictureUse, register_picture_use
-
     per_row = permission if callable(permission) else None
     find = rich_text_pictures(model, fields=fields, keys=keys, url=url, order_by=order_by, permission=per_row)
     register_picture_use(

@@ -21,6 +21,13 @@ from frontdesk.routes.models import PATH_MAX_LENGTH, Alias, Route
 from frontdesk.routes.registry import ROUTE_TYPES, is_reserved, route_types_of
 
 
+class RoutedRequest(FrontdeskRequest):
+    """A request for a stored address as the type checker sees it (core/requests.py): the object
+    whose address was asked for, for its other languages' addresses in the layout."""
+
+    routed_object: Model
+
+
 class RouteHit(NamedTuple):
     type_name: str
     object_id: int
@@ -60,7 +67,7 @@ def route_page(request: HttpRequest, path: str, route: RouteHit) -> HttpResponse
     obj = route_type.model_class._default_manager.filter(pk=route.object_id).first()
     if obj is None:
         raise Http404(path)
-    cast(FrontdeskRequest, request).routed_object = obj  # the layout links its address in each language
+    cast(RoutedRequest, request).routed_object = obj  # the layout links its address in each language
     return route_type.view(request, obj)
 
 

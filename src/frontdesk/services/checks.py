@@ -7,6 +7,7 @@ import re
 
 from django.core import checks
 
+from frontdesk.routes.registry import is_reserved
 from frontdesk.services.conf import services_prefix, services_settings
 
 SEGMENTS = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*\Z")
@@ -14,8 +15,6 @@ SEGMENTS = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*\
 
 @checks.register()
 def check_prefix(app_configs=None, **kwargs):
-    from frontdesk.routes.registry import is_reserved
-
     given = services_settings()["prefix"]
     prefix = services_prefix()
     if not prefix:

@@ -43,6 +43,6 @@ class SiteSettingsConfig(AppConfig):
                 permission="core.settings.manage",
                 order=930,
                 group=_("Settings"),
-                urlconf="frontdesk.sitesettings.panel_urls",
+                urlconf="frontdesk.sitesettings.panel.urls",
             )
         )

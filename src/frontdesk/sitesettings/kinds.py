@@ -16,6 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from frontdesk.core.fields import merge_translations
+from frontdesk.pictures.queries import clean_picture_key
 
 # Keys and secrets of third-party services are printable ASCII without spaces; anything else is
 # a paste gone wrong (a line break, a quote), refused before a provider sees it.
@@ -222,6 +223,4 @@ class PictureKey(Setting):
     kind: ClassVar[str] = "picture"
 
     def clean(self, value: Any, stored: Any, *, merge: bool) -> str:
-        from frontdesk.pictures.queries import clean_picture_key
-
         return clean_picture_key(_text(value))

@@ -1,7 +1,8 @@
 """The bin's rules, once for every door: put in, list, restore, purge.
 
 Each change writes its line in the log (`<model>.binned`, `.restored`, `.purged`), and an object
-with public addresses gives them up in the bin and claims them again on restore (core/routes).
+with public addresses gives them up in the bin and claims them again on restore (the routes app's
+hooks, core/bin/registry.py `BIN_HOOKS`).
 """
 
 from __future__ import annotations
@@ -19,9 +20,8 @@ from django.utils.translation import gettext as _
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, account_of, require_permission
 from frontdesk.core.bin.models import Binnable
-from frontdesk.core.bin.registry import BIN_TYPES, BinType, bin_type_of
+from frontdesk.core.bin.registry import BIN_HOOKS, BIN_TYPES, BinType, bin_type_of
 from frontdesk.core.errors import NotFound
-from frontdesk.routes.claims import forget_routes, reclaim_routes, release_routes
 
 # A hundred years, as the inbox's retention: far enough inside the calendar that "now minus the
 # age" never overflows a date.
@@ -57,7 +57,8 @@ def put_in_bin[Row: Binnable](actor: Actor, row: Row) -> Row:
         raise NotFound()
     current.deleted_at, current.deleted_by = timezone.now(), account_of(actor)
     current.save(update_fields=["deleted_at", "deleted_by"])
-    release_routes(current)
+    for hooks in BIN_HOOKS.all():
+        hooks.binned(current)
     if bin_type.changed:
         bin_type.changed(current)
     log.write(current, _action(current, "binned"), actor, detail={"name": bin_type.describe(current)})
@@ -79,7 +80,8 @@ def restore[Row: Binnable](actor: Actor, row: Row) -> Row:
         raise ValidationError({"__all__": [reason]})
     current.deleted_at, current.deleted_by = None, None
     current.save(update_fields=["deleted_at", "deleted_by"])
-    reclaim_routes(current)  # raises, and the transaction rolls back, when an address is taken
+    for hooks in BIN_HOOKS.all():
+        hooks.restored(current)  # raises, and the transaction rolls back, when an address is taken
     if bin_type.changed:
         bin_type.changed(current)
     log.write(current, _action(current, "restored"), actor)
@@ -160,7 +162,8 @@ def purge(
         name = bin_type.describe(row)
         if not dry_run:
             with transaction.atomic():
-                forget_routes(row)
+                for hooks in BIN_HOOKS.all():
+                    hooks.purged(row)
                 model, pk = type(row), row.pk
                 row.delete()
                 # After the delete: a model whose lines go with it (a submission) keeps this one.

@@ -58,6 +58,25 @@ class BinType(Generic[Row]):
 BIN_TYPES: Registry[BinType[Any]] = Registry("bin type")
 
 
+@dataclass(frozen=True)
+class BinHooks:
+    """What an app does to every row of any type as it moves through the bin, in the same
+    transaction (the routes app: the row's public addresses). `binned` runs after the row went
+    in; `restored` after it came out, and refuses with a ValidationError (the whole restore
+    rolls back); `purged` just before the row is deleted for good."""
+
+    binned: Callable[[Model], None]
+    restored: Callable[[Model], None]
+    purged: Callable[[Model], None]
+
+
+BIN_HOOKS: Registry[BinHooks] = Registry("bin hook")
+
+
+def register_bin_hooks(name: str, hooks: BinHooks) -> BinHooks:
+    return BIN_HOOKS.register(name, hooks)
+
+
 def register_bin_type(bin_type: BinType[Any]) -> BinType[Any]:
     return BIN_TYPES.register(bin_type.name, bin_type)
 

@@ -238,6 +238,8 @@ async def _lifespan(app: ASGIApp, started: concurrent.futures.Future[None], shut
 @functools.cache
 def mcp_bridge() -> Bridge:
     """This process's bridge to the MCP server (its app built and started at its first request)."""
+    # Imported when called: core/serving.py imports this module before Django is set up, and the
+    # server imports the models (an app-loading rule, no circle).
     from frontdesk.core.mcp.server import build_mcp_app
 
     return Bridge(build_mcp_app)

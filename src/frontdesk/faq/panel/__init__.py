@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from frontdesk.categories.panel import category_section
+from frontdesk.core.panel.sections import Section, register_section
+from frontdesk.faq.panel.screens import CATEGORY_TYPE
+from frontdesk.faq.permissions import VIEW
+
 QUESTIONS = "faq-questions"
 CATEGORIES = "faq-categories"
 
@@ -12,11 +17,6 @@ CATEGORIES = "faq-categories"
 def register_sections() -> None:
     """Called from FaqConfig.ready(). Each section keeps its own `path`; a site moves either with
     FRONTDESK["panel"]["paths"] = {"faq-questions": "...", "faq-categories": "..."}."""
-    from frontdesk.categories.panel import category_section
-    from frontdesk.core.panel.sections import Section, register_section
-    from frontdesk.faq.panel.screens import CATEGORY_TYPE
-    from frontdesk.faq.permissions import VIEW
-
     group = _("FAQ")
     register_section(
         Section(

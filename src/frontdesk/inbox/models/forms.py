@@ -11,6 +11,7 @@ from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
 from frontdesk.inbox.field_types import FIELD_TYPE_CHOICES, FIELD_TYPES
+from frontdesk.inbox.models.statuses import Status
 
 # An address segment: lower-case letters and digits in words joined by single hyphens.
 SLUG_RULE = RegexValidator(
@@ -27,8 +28,6 @@ class FormQuerySet(models.QuerySet):
         """Forms loaded with what accepting a post needs, so the intake asks for nothing more:
         the live fields (one more query, `Form.intake_fields()`) and the arrival status's id
         (`arrival_status_pk`, read in the form's own query)."""
-        from frontdesk.inbox.models.statuses import Status
-
         arrival = Status.objects.arrival().values("pk")[:1]
         live = Field.objects.filter(deleted_at__isnull=True).order_by("position", "id")
         return self.annotate(arrival_status_pk=models.Subquery(arrival)).prefetch_related(

@@ -20,6 +20,7 @@ from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.inputs import refuse_unknown_keys
 from frontdesk.core.ordering import reorder
+from frontdesk.inbox.antispam import validate_overrides
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.operations.common import as_id, translations
 from frontdesk.inbox.operations.fields import check_email_field, save_fields
@@ -95,8 +96,6 @@ def validate_options(options: object) -> dict:
     cleaned = {"recipients": validate_recipients(options.get("recipients"))}
     antispam = options.get("antispam") or {}
     if antispam:
-        from frontdesk.inbox.antispam import validate_overrides
-
         cleaned["antispam"] = validate_overrides(antispam)
     if not isinstance(options.get("captcha", False), bool):
         raise ValidationError({"options.captcha": [_("Say true or false.")]})

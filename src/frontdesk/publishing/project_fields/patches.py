@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
+from django.db.models import Model
 
 from frontdesk.core.conf import site_section
 from frontdesk.core.languages import translate
@@ -36,11 +37,14 @@ NODE_ID = re.compile(r"^[a-z][a-z0-9_-]{0,63}$")
 @dataclass(frozen=True)
 class Screen:
     """An editing screen: its public id, the model whose `extra` holds the values, and the names
-    of its own values, which a project field may not take (its errors would land on them)."""
+    of its own values, which a project field may not take (its errors would land on them). `only`
+    is for a model several screens share (the categories: FAQ's and events'): the field values
+    that mark this screen's rows (`{"type": "faq"}`); empty, every row of the model."""
 
     id: str
     model: str
     reserved: frozenset[str] = frozenset()
+    only: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -92,9 +96,19 @@ def field_named(screen_id: str, name: str) -> ProjectField | None:
     return next((field for field in fields_of(screen_id) if field.name == name), None)
 
 
-def screen_of_model(label: str) -> Screen | None:
-    """The editing screen of a model ("inbox.Form"), for the template filter."""
-    return next((screen for screen in SCREENS.all() if screen.model == label), None)
+def screen_of_row(row: Model) -> Screen | None:
+    """The editing screen whose `extra` holds `row`'s values, for the template filter: its
+    model's ("inbox.Form"), and of a model several screens share, the one whose `only` it has."""
+    label = row._meta.label
+    return next(
+        (
+            screen
+            for screen in SCREENS.all()
+            if screen.model == label
+            and all(getattr(row, name) == value for name, value in screen.only.items())
+        ),
+        None,
+    )
 
 
 def _forget(*, setting: str, **kwargs: Any) -> None:

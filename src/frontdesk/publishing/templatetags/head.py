@@ -26,7 +26,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from frontdesk.publishing import head
-from frontdesk.publishing.head import PageContent, head_of, print_head
+from frontdesk.publishing.head import PageContentNode, head_of, print_head
 
 register = template.Library()
 
@@ -34,12 +34,6 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def page_head(context: Context, *, title: bool = True, description: bool = True) -> SafeString:
     return print_head(context["request"], title=title, description=description)
-
-
-class PageContentNode(template.Node):
-    def render(self, context: Context) -> str:
-        content = context.get("content")
-        return content.render() if isinstance(content, PageContent) else ""
 
 
 @register.tag

@@ -1,4 +1,5 @@
-"""The public site's own pages, in the site's layout (core/head.render_page), as every service's."""
+"""The public site's own pages, in the site's layout (publishing/head.render_page): the home page
+(a module's, registered in publishing/navigation.py, else the host's), the favicon, 404 and 400."""
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect

@@ -1,5 +1,5 @@
 from django.urls import path
 
-from frontdesk.pictures import panel_views as views
+from frontdesk.pictures.panel import views
 
 urlpatterns = [path("", views.index, name="index")]

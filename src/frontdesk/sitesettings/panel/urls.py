@@ -1,6 +1,6 @@
 from django.urls import path
 
-from frontdesk.sitesettings import panel_views as views
+from frontdesk.sitesettings.panel import views
 
 urlpatterns = [
     path("", views.index, name="index"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from frontdesk.core.site import views
+from frontdesk.publishing.site import views
 
 app_name = "site"
 urlpatterns = [
