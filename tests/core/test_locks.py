@@ -89,7 +89,7 @@ def test_writers_of_one_process_wait_for_each_other_not_in_sqlites_busy_handler(
     failures: list[BaseException] = []
 
     def write() -> None:
-        connect(file_database, timeout=0, init_command="PRAGMA journal_mode=WAL; PRAGMA busy_timeout=0;")
+        connect(file_database, timeout=0, init_command="PRAGMA busy_timeout=0;")
         try:
             with exclusive_transaction("inbox.intake:1:abc", using=ALIAS):
                 time.sleep(0.02)
@@ -98,6 +98,7 @@ def test_writers_of_one_process_wait_for_each_other_not_in_sqlites_busy_handler(
         finally:
             connections[ALIAS].close()
 
+    connections[ALIAS].ensure_connection()  # the file in WAL mode (the site's options) before the threads
     threads = [threading.Thread(target=write) for _ in range(6)]
     for thread in threads:
         thread.start()
