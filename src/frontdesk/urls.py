@@ -1,6 +1,6 @@
 """Addresses: the panel at /cms/, its API at /api/cms/, the media files at /media/ (when the site
 serves them, pictures/media.py), the public site under language prefixes,
-ending with the objects' stored addresses (core/routes).
+ending with the objects' stored addresses (routes).
 
 /api/cms/mcp is not here: the WSGI app (frontdesk.wsgi, core/serving.py) routes it to the MCP server.
 """
@@ -29,7 +29,7 @@ urlpatterns += i18n_patterns(
     path("", include("frontdesk.publishing.site.urls")),
     path("", include("frontdesk.inbox.site.page_urls")),
     path("preview/<str:token>/", preview.preview_page, name="preview"),
-    # Last: an address stored for an object (core/routes), asked only when nothing above matched.
+    # Last: an address stored for an object (routes), asked only when nothing above matched.
     path("", include("frontdesk.routes.urls")),
     prefix_default_language=False,
 )

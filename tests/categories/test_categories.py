@@ -1,4 +1,4 @@
-"""Shared categories (core/categories): the operations on the test app's two types, test-topic
+"""Shared categories (categories): the operations on the test app's two types, test-topic
 (FAQ-like, no addresses, its items topic questions) and test-happening (events-like, with addresses
 at the level of the test events). The doors: test_categories_doors.py, test_categories_mcp.py."""
 

@@ -1,4 +1,4 @@
-"""Captcha keys from the Integrations settings group (core/settings_groups) reach a form that asks
+"""Captcha keys from the Integrations settings group (sitesettings) reach a form that asks
 for a captcha, verified against the local fake provider; the group wins over the environment."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The picture library's rules (core/pictures): upload with renditions, alt per language, replacing
+"""The picture library's rules (pictures): upload with renditions, alt per language, replacing
 the file under the same key, refusing what is not a picture, deletion refused while in use,
 `resolve_pictures` in one query, and the log."""
 

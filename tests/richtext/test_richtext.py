@@ -1,4 +1,4 @@
-"""Rich text (core/richtext): the allow-list, the merge per language, library pictures resolved to
+"""Rich text (richtext): the allow-list, the merge per language, library pictures resolved to
 their current address on every render in one query, and arbitrary HTML never carrying a script."""
 
 from __future__ import annotations

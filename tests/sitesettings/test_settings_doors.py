@@ -1,5 +1,5 @@
 """The settings groups through the panel API and the panel page (the doors over
-core/settings_groups): what a GET shows, PUT and PATCH, refusals under the setting's name, and a
+sitesettings): what a GET shows, PUT and PATCH, refusals under the setting's name, and a
 secret that no answer carries."""
 
 from __future__ import annotations

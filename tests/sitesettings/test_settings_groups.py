@@ -1,4 +1,4 @@
-"""The settings groups' rules (core/settings_groups), called directly: each value judged by its
+"""The settings groups' rules (sitesettings), called directly: each value judged by its
 kind and refused under its name, secrets written only, the revision guard, the log line."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ class TestAppConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # --- Routes (core/routes): an event and a category type sharing one prefix level.
+        # --- Routes (routes): an event and a category type sharing one prefix level.
         from frontdesk.routes.registry import RouteType, register_route_type
         from tests.testapp import views
         from tests.testapp.models import RoutedEvent
@@ -65,7 +65,7 @@ class TestAppConfig(AppConfig):
                 card=relations.card, existing=relations.existing, label="event",
             )
         )  # fmt: skip
-        # --- Shared categories (core/categories): a FAQ-like and an events-like type, mounted.
+        # --- Shared categories (categories): a FAQ-like and an events-like type, mounted.
         from tests.testapp import categories
 
         categories.register()
@@ -89,7 +89,7 @@ class TestAppConfig(AppConfig):
             PreviewType(name="test.notice", model="testapp.Notice", permission="testapp.change_notice",
                         render=views.notice_preview)
         )  # fmt: skip
-        # --- The picture library (core/pictures): posters use pictures as covers and in rich text.
+        # --- The picture library (pictures): posters use pictures as covers and in rich text.
         from frontdesk.pictures.uses import PictureUse, register_picture_use
         from tests.testapp.models import posters_using
 

@@ -1,6 +1,6 @@
 """The test app's two category types, mounted as a module mounts them (docs/host.md, "Shared
 categories"): a FAQ-like type without addresses, and an events-like type whose categories have
-addresses at the level of the test events (core/routes), each with its API router, agent tools,
+addresses at the level of the test events (routes), each with its API router, agent tools,
 panel section and project-fields screen."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from frontdesk.publishing.models import Versioned
 from frontdesk.publishing.relations import OrderedRelation
 from frontdesk.publishing.seo_card import SeoCardField
 
-# --- Routes (core/routes) ---------------------------------------------------------------------
+# --- Routes (routes) ---------------------------------------------------------------------
 # Two route types at one level under one prefix, as events and event categories are; registered
 # in apps.py. The prefix is the setting TESTAPP_ROUTES_PREFIX ("happenings" when unset).
 

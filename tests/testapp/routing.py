@@ -1,5 +1,5 @@
 """Test events and categories made as an operation would: the row saved, then its addresses
-claimed (core/routes)."""
+claimed (routes)."""
 
 from __future__ import annotations
 

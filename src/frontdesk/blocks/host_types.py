@@ -55,7 +55,7 @@ class HeadingBlock(BlockCode):
 
 
 class TextValues(BlockValues):
-    """Rich text (core/richtext): cleaned against the one allow-list when saved and again when
+    """Rich text (richtext): cleaned against the one allow-list when saved and again when
     printed. A text without any tag (a block saved before the text became rich, an agent's plain
     text) is taken as plain paragraphs: an empty line starts one, a line break is a <br>."""
 

@@ -23,7 +23,7 @@ class Category(Binnable):
     is_shown = models.BooleanField(_("shown"), default=True)
     position = models.PositiveIntegerField(_("position"), default=0)
     slug = TranslatedField(_("address"))
-    # Rich text per language (core/richtext), for a type with addresses.
+    # Rich text per language (richtext), for a type with addresses.
     introduction = TranslatedField(_("introduction"))
     cover = models.CharField(_("cover"), max_length=32, blank=True, default="")
     seo = SeoCardField()

@@ -101,7 +101,7 @@ def answer_pictures(items: list[FaqItem]) -> set[str]:
 def faq_head(values: FaqValues, items: list[FaqItem], request: HttpRequest) -> None:
     """Add the block's questions to the page's one FAQPage, when its markup is on and the config
     key allows it. A question two blocks show gives two equal nodes, which the collector keeps
-    once (core/head.merge_json_ld)."""
+    once (publishing/head.merge_json_ld)."""
     if not items or not markup_enabled() or not markup_on(values):
         return
     page = request.build_absolute_uri(request.path)

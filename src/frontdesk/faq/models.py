@@ -18,7 +18,7 @@ ANCHOR_MAX = 80
 
 class Question(Binnable):
     question = TranslatedField(_("question"), validators=[AtMost(QUESTION_MAX)])
-    # Rich text per language (core/richtext): cleaned on the way in, pictures resolved on the way out.
+    # Rich text per language (richtext): cleaned on the way in, pictures resolved on the way out.
     answer = TranslatedField(_("answer"))
     published = models.BooleanField(_("published"), default=False)
     # Made once at creation (faq/anchors.py) and never written again by any door; unique among

@@ -88,7 +88,7 @@ def _apply(question: Question, values: Mapping[str, Any]) -> list[Category] | No
         else:
             question.published = values["published"]
     if "extra" in values:
-        # Each project field's refusal under its own name, as on every screen (core/project_fields).
+        # Each project field's refusal under its own name, as on every screen (publishing/project_fields).
         try:
             question.extra = clean_extra(FAQ_FORM.id, question.extra, values["extra"])
         except ValidationError as error:

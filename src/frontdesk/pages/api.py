@@ -179,7 +179,7 @@ def save_page(request: HttpRequest, page: int, payload: PageSave):
 
 
 def _step_route(step: str, operation: Callable[..., Any], summary: str) -> None:
-    """POST /{page}/<step> with {"revision"}: one state step of the page (core/versions), 409 on a
+    """POST /{page}/<step> with {"revision"}: one state step of the page (publishing/versions), 409 on a
     stale revision. The view is named as the operation, so its OpenAPI id is the one it had."""
 
     def view(request: HttpRequest, page: int, payload: StepIn):

@@ -1,5 +1,5 @@
 """The public side of pages: a page at its address (only while published), the home page at `/`
-and the menu, printed in the site's layout through the head collector (core/head.render_page):
+and the menu, printed in the site's layout through the head collector (publishing/head.render_page):
 the page's SEO card gives the title and the description, its addresses the canonical address and
 the language alternates, its blocks their own head contributions, and a page other than the home
 page a breadcrumb (Home › page). The draft preview (publishing/preview.py) prints the same page from
@@ -42,7 +42,7 @@ def show_page(request: HttpRequest, page: Page) -> HttpResponse:
 
 
 def page_view(request: HttpRequest, page: Model) -> HttpResponse:
-    """The route type's view (core/routes): the page while published, else 404. The home page
+    """The route type's view (routes): the page while published, else 404. The home page
     lives at `/`, so its own address sends the visitor there (302: the flag may move on)."""
     assert isinstance(page, Page)  # the route type's model
     if not page.is_on_site:

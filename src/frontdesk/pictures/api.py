@@ -1,5 +1,5 @@
 """The picture library under /api/cms/pictures (docs/host.md, "The picture library"): thin doors
-over core/pictures. Reading needs a logged-in account (every editor picks pictures) and, for a
+over pictures. Reading needs a logged-in account (every editor picks pictures) and, for a
 token, pictures:read; changing needs core.pictures.manage and pictures:write. A file travels as
 multipart form data under `file`."""
 

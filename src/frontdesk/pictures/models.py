@@ -1,4 +1,4 @@
-"""The picture library's row (core/pictures): one uploaded picture under a stable key, its alt text
+"""The picture library's row (pictures): one uploaded picture under a stable key, its alt text
 per language, its size, and the responsive renditions made from it (docs/host.md, "The picture
 library")."""
 

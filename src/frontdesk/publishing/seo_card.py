@@ -6,7 +6,7 @@ The stored value:
 
     {"title": {"en": "..."}, "description": {"en": "..."}, "image": "harbour-7" | null, "noindex": false}
 
-`image` is a key of the picture library (core/pictures), refused when it names no picture, printed
+`image` is a key of the picture library (pictures), refused when it names no picture, printed
 as og:image and twitter:image with its size; `register_seo_card_pictures` makes a model's cards a
 place pictures are used. docs/host.md, "The SEO card".
 """
@@ -36,7 +36,7 @@ from frontdesk.publishing.head import head_of
 
 TITLE_MAX_LENGTH = 100
 DESCRIPTION_MAX_LENGTH = 300
-# A picture's key (interfaces of core/pictures): URL-safe, at most 32 characters.
+# A picture's key (interfaces of pictures): URL-safe, at most 32 characters.
 PICTURE_KEY = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 KEYS = ("title", "description", "image", "noindex")
 

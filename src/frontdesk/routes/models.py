@@ -1,5 +1,5 @@
 """Public addresses: each (language, path) belongs to one object of one route type, and the
-addresses an object had before answer 301 to the one it has now (core/routes, docs/host.md)."""
+addresses an object had before answer 301 to the one it has now (routes, docs/host.md)."""
 
 from __future__ import annotations
 

@@ -24,5 +24,5 @@ def services_settings() -> dict[str, Any]:
 
 
 def services_prefix() -> str:
-    """The route type's prefix, read at every call (core/routes), without outer slashes."""
+    """The route type's prefix, read at every call (routes), without outer slashes."""
     return str(services_settings()["prefix"] or "").strip().strip("/")

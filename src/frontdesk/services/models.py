@@ -43,12 +43,12 @@ def validate_slugs(value: object) -> None:
 
 class Service(Binnable):
     title = TranslatedField(_("title"), required=True, validators=[AtMost(TITLE_MAX)])
-    # Claimed through core/routes under the services prefix: /services/<slug> in each language.
+    # Claimed through routes under the services prefix: /services/<slug> in each language.
     slug = TranslatedField(_("address"), required=True, validators=[validate_slugs])
     lead = TranslatedField(_("lead"), validators=[AtMost(LEAD_MAX)])
     # A picture of the library by key ("": none); the page and the card print it with its srcset.
     cover = models.CharField(_("cover"), max_length=32, blank=True, default="")
-    # Rich text per language (core/richtext): cleaned on the way in, pictures resolved on the way out.
+    # Rich text per language (richtext): cleaned on the way in, pictures resolved on the way out.
     description = TranslatedField(_("description"))
     seo = SeoCardField()
     is_visible = models.BooleanField(_("visible on the site"), default=True)

@@ -4,7 +4,7 @@ by its own rule), put in the bin, restore, order.
 
 Each takes the subject first, then the actor and the values as keywords; runs in one
 transaction; refuses a value with a ValidationError under its name (the model's own rules
-through `full_clean()`, an address through core/routes), an account without `services.manage`
+through `full_clean()`, an address through routes), an account without `services.manage`
 with PermissionDenied; and writes its line in the log (`service.created`, `service.changed`;
 the bin writes `service.binned` and `service.restored`). The order is not logged (docs/host.md,
 "The log").
@@ -126,7 +126,7 @@ def create_service(*, actor: Actor, values: Mapping[str, Any]) -> Service:
 @transaction.atomic
 def update_service(service: Service, *, actor: Actor, values: Mapping[str, Any]) -> Service:
     """Change what `values` names; a translated value changes the languages it names. A new
-    slug moves the addresses, and the old ones answer 301 (core/routes)."""
+    slug moves the addresses, and the old ones answer 301 (routes)."""
     require_permission(actor, MANAGE)
     current = Service.objects.select_for_update().filter(pk=service.pk).first()
     if current is None:

@@ -1,5 +1,5 @@
-"""A service's public page, answered by core/routes at its address in each language, through the
-site's layout (core/head.render_page): its SEO card in the head (the title, the description or
+"""A service's public page, answered by routes at its address in each language, through the
+site's layout (publishing/head.render_page): its SEO card in the head (the title, the description or
 else the lead; canonical and alternates are its own addresses), a breadcrumb Home › service, the
 cover with every size, and the rich-text description."""
 

@@ -1,5 +1,5 @@
 """Settings groups under /api/cms/settings (docs/api.md, "Settings groups"): thin doors over
-core/settings_groups. Every route needs core.settings.manage; a token needs settings:read to look
+sitesettings. Every route needs core.settings.manage; a token needs settings:read to look
 and settings:write to change. No answer carries a secret: `secrets` says "set" or "not set"."""
 
 from __future__ import annotations

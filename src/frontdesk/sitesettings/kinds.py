@@ -216,7 +216,7 @@ class Secret(Setting):
 
 @dataclass(frozen=True, kw_only=True)
 class PictureKey(Setting):
-    """A picture of the library (core/pictures), stored by its key; "" or null: none. A key that
+    """A picture of the library (pictures), stored by its key; "" or null: none. A key that
     names no picture is refused. The library counts the setting as a place the picture is used
     (sitesettings/pictures.py), so a picture named here is not deleted."""
 

@@ -1,6 +1,6 @@
 """The settings groups' MCP tools (docs/mcp.md, "Settings"): settings_get looks (settings:read),
 settings_update changes (settings:write); both need core.settings.manage. Thin doors over
-core/settings_groups: no answer carries a secret, only "set" or "not set"."""
+sitesettings: no answer carries a secret, only "set" or "not set"."""
 
 from __future__ import annotations
 

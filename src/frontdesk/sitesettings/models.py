@@ -1,4 +1,4 @@
-"""The stored values of one settings group (core/settings_groups): one row per group that has
+"""The stored values of one settings group (sitesettings): one row per group that has
 ever been saved; a group never saved reads its defaults."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """`{% load blocks_content %}{% render_blocks blocks %}`: a block list printed where a content
 template stands, so that its blocks' head contributions (JSON-LD, a title) are made while the
-content renders, before the layout prints the head (core/head.render_page). The language is the
+content renders, before the layout prints the head (publishing/head.render_page). The language is the
 page's unless given: `{% render_blocks blocks language="de" %}`."""
 
 from __future__ import annotations

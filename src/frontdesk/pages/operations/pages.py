@@ -1,7 +1,7 @@
 """Creating and saving pages, and moving them through their states: the rules every door (panel,
 API, agent tools) calls. Drafting, publishing and versions are the host's (publishing/versions.py);
 this module adds the page's own values (block content per language, project fields), its
-addresses (core/routes) and where it stands on the site (home page, menu)."""
+addresses (routes) and where it stands on the site (home page, menu)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def merged_content(stored: object, sent: object) -> dict[str, list[dict]]:
 
 
 def _versioned_values(page: Page, values: dict[str, Any]) -> dict[str, Any]:
-    """The versioned values of a save as core/versions takes them: title and slug as sent (merged
+    """The versioned values of a save as publishing/versions takes them: title and slug as sent (merged
     by language there), content, project fields and the SEO card merged here (the versions helper
     replaces a value that is not translated whole)."""
     draft = page.draft_values()

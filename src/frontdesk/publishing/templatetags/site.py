@@ -4,7 +4,7 @@
                                       settings.SITE_NAME (FRONTDESK_SITE_NAME)
 {% language_links as languages %}     this page in every site language: code, name_local,
                                       url (same page, that language's prefix), current
-                                      (core/head.language_links)
+                                      (publishing/head.language_links)
 {% site_menu as menu %}               the site's navigation in the page's language (MenuItem:
                                       title, url), from the modules' menus (publishing/navigation.py)
 """
