@@ -63,7 +63,7 @@ def _make_questions() -> None:
     from frontdesk.categories.operations import create_category
     from frontdesk.faq.models import Question
     from frontdesk.faq.operations import create_question
-    from frontdesk.pictures.operations import upload_picture
+    from frontdesk.pictures.operations import create_picture
 
     if Question.objects.exists():
         return
@@ -73,8 +73,8 @@ def _make_questions() -> None:
     for number in range(QUESTION_COUNT):
         out = io.BytesIO()
         Image.new("RGB", (64, 48), (number % 256, 90, 160)).save(out, "PNG")
-        picture = upload_picture(
-            SimpleUploadedFile(f"q{number}.png", out.getvalue(), "image/png"), actor=None
+        picture = create_picture(
+            actor=None, values={"file": SimpleUploadedFile(f"q{number}.png", out.getvalue(), "image/png")}
         )
         create_question(
             actor=None,

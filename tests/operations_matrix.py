@@ -100,27 +100,30 @@ CHANGES: dict[str, Row] = {
         ),
     ),
     # The picture library.
-    f"{PICTURES}.upload_picture": Row(
-        PICTURES_MANAGE, lambda actor, s: _operations("pictures", "upload_picture")(s["file"](), actor=actor)
+    f"{PICTURES}.create_picture": Row(
+        PICTURES_MANAGE,
+        lambda actor, s: _operations("pictures", "create_picture")(actor=actor, values={"file": s["file"]()}),
     ),
     f"{PICTURES}.update_picture": Row(
         PICTURES_MANAGE,
-        lambda actor, s: _operations("pictures", "update_picture")(s["picture"], actor=actor, name="Changed"),
-    ),
-    f"{PICTURES}.replace_picture_file": Row(
-        PICTURES_MANAGE,
-        lambda actor, s: _operations("pictures", "replace_picture_file")(
-            s["picture"], s["file"](), actor=actor
+        lambda actor, s: _operations("pictures", "update_picture")(
+            s["picture"], actor=actor, values={"name": "Changed"}
         ),
     ),
-    f"{PICTURES}.delete_picture": Row(
-        PICTURES_MANAGE, lambda actor, s: _operations("pictures", "delete_picture")(s["picture"], actor=actor)
+    f"{PICTURES}.update_picture_file": Row(
+        PICTURES_MANAGE,
+        lambda actor, s: _operations("pictures", "update_picture_file")(
+            s["picture"], actor=actor, values={"file": s["file"]()}
+        ),
+    ),
+    f"{PICTURES}.purge_picture": Row(
+        PICTURES_MANAGE, lambda actor, s: _operations("pictures", "purge_picture")(s["picture"], actor=actor)
     ),
     # Settings groups.
-    "frontdesk.sitesettings.operations.save_group": Row(
+    "frontdesk.sitesettings.operations.update_group": Row(
         "core.settings.manage",
-        lambda actor, s: _operations("sitesettings", "save_group")(
-            actor, "seo", values={"organization_name": "Changed"}
+        lambda actor, s: _operations("sitesettings", "update_group")(
+            "seo", actor=actor, values={"organization_name": "Changed"}
         ),
     ),
     # The FAQ.
@@ -270,11 +273,7 @@ NOT_CHANGES: dict[str, str] = {
     f"{BIN}.rows_of": "a queryset of a type's rows",
     f"{BIN}.purge_plan": "reads what a purge would remove",
     f"{BIN}.purge": "the system's `frontdesk bin purge` command: no account acts",
-    f"{PICTURES}.new_key": "makes a key, stores nothing",
-    f"{PICTURES}.require": "the permission check itself",
-    f"{PICTURES}.count_upload": "counts an upload against the account's limit (a throttle, no row)",
     f"{PICTURES}.remake_picture": "the system's `frontdesk pictures_remake` command: no account acts",
-    "frontdesk.sitesettings.operations.group_named": "reads a group",
     f"{INBOX}.arrival_status": "reads the status new submissions get",
     f"{INBOX}.prune_plan": "reads what a prune would remove",
     f"{INBOX}.prune": "the system's `frontdesk inbox_prune` command: no account acts",

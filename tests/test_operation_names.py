@@ -15,6 +15,9 @@ MODULES = [
     "services",
     "faq",
     "pages",
+    "categories",
+    "pictures",
+    "sitesettings",
 ]  # blocks has no operations (tests/test_module_layout.NOT_HELD)
 VALUES = {"create", "update", "duplicate"}  # (subject?, *, actor, values)
 STEPS = {
@@ -34,6 +37,7 @@ EXCEPTIONS = {
     "frontdesk.inbox.operations.arrival_status": "reads the status new submissions get",
     "frontdesk.inbox.operations.prune": "the inbox_prune command's run: no account acts",
     "frontdesk.inbox.operations.prune_plan": "reads what a prune would remove",
+    "frontdesk.pictures.operations.remake_picture": "the pictures_remake command's step: no account acts",
 }
 
 

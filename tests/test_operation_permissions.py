@@ -14,7 +14,7 @@ from frontdesk.categories.operations import create_category
 from frontdesk.core.bin.operations import put_in_bin
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, create_form
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from tests.inbox.conftest import CONTACT_FIELDS
 from tests.operations_matrix import HAPPENINGS, Row, changing_rows, discovered_operations, table_problems
 from tests.picture_files import picture_file
@@ -33,7 +33,7 @@ def samples(media) -> dict[str, Any]:
     submission, _created = accept_submission(form, ANSWERS)
     found: dict[str, Any] = {
         "file": picture_file,
-        "picture": upload_picture(picture_file(), actor=None),
+        "picture": create_picture(actor=None, values={"file": picture_file()}),
         "form": form,
         "field": form.live_fields().get(machine_name="message"),
         "submission": submission,

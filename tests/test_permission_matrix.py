@@ -12,7 +12,7 @@ from frontdesk.categories.operations import create_category
 from frontdesk.core import notes
 from frontdesk.inbox.models import Status
 from frontdesk.inbox.operations import accept_submission, create_form
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from frontdesk.publishing.preview import preview_link
 from frontdesk.routes.serving import address_of
 from frontdesk.sitesettings.groups import INTEGRATIONS
@@ -57,8 +57,9 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
     # testapp.topics.edit too), so this name is a private text.
     create_category("test-happening", actor=None, values={"name": {"en": "Matrix happening"}})
     notice = Notice.objects.create(title={"en": "Matrix draft notice"}, slug="matrix")
-    picture = upload_picture(
-        picture_file(), actor=None, name="Matrix picture name", alt={"en": "Matrix picture alt"}
+    picture = create_picture(
+        actor=None,
+        values={"file": picture_file(), "name": "Matrix picture name", "alt": {"en": "Matrix picture alt"}},
     )
     # A poster uses the picture: its deletion is refused (409), so every role and token finds it;
     # the refusal and the picture's uses name the poster only to testapp.view_poster.

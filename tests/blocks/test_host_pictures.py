@@ -17,7 +17,7 @@ from frontdesk.blocks.content import clean_content
 from frontdesk.blocks.holders import picture_keys_in
 from frontdesk.blocks.rendering import render_content
 from frontdesk.pictures.models import Picture
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from tests.blocks.conftest import install
 from tests.picture_files import picture_file
 
@@ -29,7 +29,9 @@ def types(host_types):
 
 @pytest.fixture
 def harbour(db, media):
-    return upload_picture(picture_file(1200, 800), actor=None, alt={"en": "The harbour", "de": "Der Hafen"})
+    return create_picture(
+        actor=None, values={"file": picture_file(1200, 800), "alt": {"en": "The harbour", "de": "Der Hafen"}}
+    )
 
 
 def render(blocks, language="en") -> str:
@@ -103,7 +105,9 @@ def test_text_and_picture_blocks_print_the_pictures_renditions_and_a_removed_one
 
 @pytest.mark.parametrize("count", [1, 20])
 def test_the_pictures_of_every_block_are_read_in_one_query(types, media, count, django_assert_num_queries):
-    pictures = [upload_picture(picture_file(320, 240), actor=None) for _ in range(min(count, 3))]
+    pictures = [
+        create_picture(actor=None, values={"file": picture_file(320, 240)}) for _ in range(min(count, 3))
+    ]
     given = []
     for number in range(count):
         key = pictures[number % len(pictures)].key
@@ -120,7 +124,7 @@ def test_the_pictures_of_every_block_are_read_in_one_query(types, media, count, 
 
 
 def test_a_holder_finds_the_pictures_a_block_list_prints(types, harbour):
-    other = upload_picture(picture_file(), actor=None)
+    other = create_picture(actor=None, values={"file": picture_file()})
     blocks = clean_content(
         [
             {"type": "text", "values": {"text": f'<img data-picture="{harbour.key}" alt="">'}},

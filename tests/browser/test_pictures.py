@@ -12,7 +12,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from frontdesk.pictures.models import Picture
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from tests.browser.conftest import NARROW, SCREENSHOTS, WIDE, axe_check, screenshot, visit
 from tests.picture_files import image_bytes, picture_file
 from tests.testapp.models import Poster
@@ -58,7 +58,7 @@ def test_a_picture_is_uploaded_described_and_refused_deletion_while_in_use(logge
 
 def test_a_place_the_account_may_not_open_is_counted_not_named(logged_in_page, make_user, media):
     """Issue 25 item 4: a poster's title is shown only to an account that may open posters."""
-    picture = upload_picture(picture_file(), actor=None, name="Harbour")
+    picture = create_picture(actor=None, values={"file": picture_file(), "name": "Harbour"})
     Poster.objects.create(title="Q3 layoffs announcement DRAFT", cover=picture.key)
     page = logged_in_page(make_user("core.pictures.manage"), **WIDE)
     visit(page, "/cms/pictures/")
@@ -70,7 +70,9 @@ def test_a_place_the_account_may_not_open_is_counted_not_named(logged_in_page, m
 
 
 def test_the_library_works_at_360_pixels(logged_in_page, admin_user, media):
-    upload_picture(picture_file(640, 480), actor=None, name="Market", alt={"en": "Stalls"})
+    create_picture(
+        actor=None, values={"file": picture_file(640, 480), "name": "Market", "alt": {"en": "Stalls"}}
+    )
     page = logged_in_page(admin_user, **NARROW)
     visit(page, "/cms/pictures/")
     expect(page.get_by_role("img", name="Stalls")).to_be_visible()
@@ -81,8 +83,10 @@ def test_the_library_works_at_360_pixels(logged_in_page, admin_user, media):
 
 
 def test_a_library_picture_is_picked_by_keyboard_into_the_rich_text_editor(logged_in_page, admin_user, media):
-    upload_picture(picture_file(), actor=None, name="Market", alt={"en": "Stalls"})
-    harbour = upload_picture(picture_file(900, 600), actor=None, name="Harbour", alt={"en": "Boats"})
+    create_picture(actor=None, values={"file": picture_file(), "name": "Market", "alt": {"en": "Stalls"}})
+    harbour = create_picture(
+        actor=None, values={"file": picture_file(900, 600), "name": "Harbour", "alt": {"en": "Boats"}}
+    )
     page = logged_in_page(admin_user, **WIDE)
     visit(page, "/cms/design/")
     area = page.get_by_role("textbox", name="Text", exact=True)
@@ -132,8 +136,10 @@ def test_a_library_picture_is_picked_by_keyboard_into_the_rich_text_editor(logge
 
 
 def test_a_search_that_answers_late_leaves_the_focus_on_the_chosen_picture(logged_in_page, admin_user, media):
-    upload_picture(picture_file(), actor=None, name="Market", alt={"en": "Stalls"})
-    upload_picture(picture_file(900, 600), actor=None, name="Harbour", alt={"en": "Boats"})
+    create_picture(actor=None, values={"file": picture_file(), "name": "Market", "alt": {"en": "Stalls"}})
+    create_picture(
+        actor=None, values={"file": picture_file(900, 600), "name": "Harbour", "alt": {"en": "Boats"}}
+    )
     page = logged_in_page(admin_user, **WIDE)
     visit(page, "/cms/design/")
     page.get_by_role("textbox", name="Text", exact=True).click()
@@ -169,7 +175,7 @@ def test_screenshots_of_the_pictures_section(logged_in_page, admin_user, media, 
         (900, 1200, (40, 50, 110), (230, 200, 120), "Lighthouse", "The lighthouse at night"),
     ):
         file = scenery(width, height, top, bottom, f"{name.lower().replace(' ', '-')}.jpg")
-        upload_picture(file, actor=None, name=name, alt={"en": alt})
+        create_picture(actor=None, values={"file": file, "name": name, "alt": {"en": alt}})
     for size, name in ((WIDE, "wide"), (NARROW, "narrow")):
         page = logged_in_page(admin_user, color_scheme=scheme, **size)
         visit(page, "/cms/pictures/")

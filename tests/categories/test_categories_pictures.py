@@ -14,7 +14,7 @@ from django.test import Client
 from frontdesk.categories import operations
 from frontdesk.categories.inputs import inputs_for
 from frontdesk.core.errors import InUse
-from frontdesk.pictures.operations import delete_picture, upload_picture
+from frontdesk.pictures.operations import create_picture, purge_picture
 from frontdesk.pictures.uses import uses_of
 from tests.clients import client_for
 from tests.picture_files import picture_file
@@ -35,8 +35,8 @@ def send(client: Client, method: str, path: str, body: dict):
 
 
 def test_a_category_with_an_address_takes_a_cover_rich_text_and_the_seo_card(manager, media):
-    cover = upload_picture(picture_file(), actor=None).key
-    social = upload_picture(picture_file(), actor=None).key
+    cover = create_picture(actor=None, values={"file": picture_file()}).key
+    social = create_picture(actor=None, values={"file": picture_file()}).key
     answer = send(
         manager,
         "post",
@@ -83,7 +83,7 @@ def test_a_bad_cover_or_card_is_refused_under_its_name(manager, media, change, k
 
 
 def test_a_type_without_addresses_refuses_cover_and_seo_card(media):
-    cover = upload_picture(picture_file(), actor=None).key
+    cover = create_picture(actor=None, values={"file": picture_file()}).key
     with pytest.raises(ValidationError) as refused:
         operations.create_category(
             TOPIC, actor=None, values={"name": "Shipping", "cover": cover, "seo": {"noindex": True}}
@@ -98,9 +98,9 @@ def test_a_type_without_addresses_refuses_cover_and_seo_card(media):
 
 
 def test_a_picture_a_category_shows_is_in_use_and_named_with_its_screen(media):
-    cover = upload_picture(picture_file(), actor=None)
-    inline = upload_picture(picture_file(), actor=None)
-    social = upload_picture(picture_file(), actor=None)
+    cover = create_picture(actor=None, values={"file": picture_file()})
+    inline = create_picture(actor=None, values={"file": picture_file()})
+    social = create_picture(actor=None, values={"file": picture_file()})
     workshops = operations.create_category(
         HAPPENING, actor=None, values={"name": "Workshops", "cover": cover.key}
     )
@@ -116,7 +116,7 @@ def test_a_picture_a_category_shows_is_in_use_and_named_with_its_screen(media):
         (social, "Category SEO cards: Walks"),
     ):
         with pytest.raises(InUse) as refused:
-            delete_picture(picture, actor=None)
+            purge_picture(picture, actor=None)
         assert refused.value.uses == [where]
     ((_kind, use),) = uses_of(cover.key)
     assert use.url == f"/cms/testapp-happenings/?category={workshops.pk}"

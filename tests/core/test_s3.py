@@ -11,7 +11,7 @@ import re
 import pytest
 from django.test import Client
 
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from frontdesk.pictures.queries import resolve_pictures
 from tests.clients import client_for
 from tests.core.test_settings import run_frontdesk
@@ -66,7 +66,7 @@ def test_an_upload_puts_its_renditions_under_the_media_prefix_where_anybody_read
 def test_a_page_prints_the_addresses_of_the_public_base_and_each_one_serves_the_picture(s3, settings):
     from tests.services.conftest import make_service
 
-    picture = upload_picture(picture_file(1200, 800), actor=None, alt={"en": "A garden"})
+    picture = create_picture(actor=None, values={"file": picture_file(1200, 800), "alt": {"en": "A garden"}})
     make_service("Garden design", "garden-design", cover=picture.key)
     page = Client().get("/services/garden-design")
     assert page.status_code == 200
@@ -88,7 +88,7 @@ def test_a_custom_public_base_is_the_address_pages_print(s3_store, settings, mon
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     settings.STORAGES = {**settings.STORAGES, **site_settings.s3_storages(["inbox"])}
-    picture = upload_picture(picture_file(640, 480), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file(640, 480)})
     view = resolve_pictures([picture.key])[picture.key]
     assert view.url.startswith(f"https://media.example.com/media/pictures/{picture.key}/")
     assert f"media/{view.url.removeprefix('https://media.example.com/media/')}" in s3_store.objects(bucket)
@@ -110,7 +110,7 @@ def test_a_private_bucket_of_its_own_and_public_read_acls_for_the_media(s3_store
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     settings.STORAGES = {**settings.STORAGES, **site_settings.s3_storages(["inbox"])}
-    picture = upload_picture(picture_file(640, 480), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file(640, 480)})
     view = resolve_pictures([picture.key])[picture.key]
     assert view.url.startswith(f"{s3_store.endpoint}/{media}/media/pictures/{picture.key}/")
     assert s3_store.anonymous_get(view.url).status_code == 200

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from frontdesk.faq.models import Question
-from frontdesk.pictures.operations import replace_picture_file, upload_picture
+from frontdesk.pictures.operations import create_picture, update_picture_file
 from tests.faq.conftest import make_question
 from tests.faq.pages import all_titles, faq, install_faq_type, markup_names, publish_page
 from tests.picture_files import picture_file
@@ -30,12 +30,12 @@ def image_sources(html: str) -> list[str]:
 
 def test_an_answers_picture_prints_its_current_address_after_the_file_is_replaced(client, media):
     install_faq_type()
-    picture = upload_picture(picture_file(), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
     make_question("What does it look like?", picture_answer(picture.key), published=True)
     publish_page([faq()])
     (before,) = image_sources(client.get("/questions").text)
     assert before.startswith(f"/media/pictures/{picture.key}/")
-    replace_picture_file(picture, picture_file(colour=(10, 90, 200)), actor=None)
+    update_picture_file(picture, actor=None, values={"file": picture_file(colour=(10, 90, 200))})
     html = client.get("/questions").text
     (after,) = image_sources(html)
     assert after != before and after.startswith(f"/media/pictures/{picture.key}/")
@@ -106,7 +106,7 @@ def queries_for(client, path: str) -> int:
 @pytest.mark.parametrize("blocks", [1, 2])
 def test_the_same_queries_for_10_and_for_200_questions(client, media, blocks):
     install_faq_type()
-    pictures = [upload_picture(picture_file(40, 30), actor=None) for _ in range(3)]
+    pictures = [create_picture(actor=None, values={"file": picture_file(40, 30)}) for _ in range(3)]
     publish_page([faq(), faq(limit=150)][:blocks])
     many_questions(10, pictures[0].key)
     client.get("/questions")  # warm the caches (SEO group, routes)
@@ -121,7 +121,7 @@ def test_the_same_queries_for_10_and_for_200_questions(client, media, blocks):
 
 def test_a_second_block_adds_no_query(client, media):
     install_faq_type()
-    picture = upload_picture(picture_file(40, 30), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file(40, 30)})
     many_questions(5, picture.key)
     publish_page([faq()], slug="one")
     publish_page([faq(), faq(limit=2)], slug="two")

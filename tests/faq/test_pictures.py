@@ -9,7 +9,7 @@ from django.test import Client
 
 from frontdesk.faq.operations import bin_question
 from frontdesk.pictures.models import Picture
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from frontdesk.pictures.uses import PICTURE_USES, uses_of
 from tests.faq.conftest import make_question
 from tests.picture_files import picture_file
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def picture(media) -> Picture:
-    return upload_picture(picture_file(400, 300), actor=None)
+    return create_picture(actor=None, values={"file": picture_file(400, 300)})
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from frontdesk.inbox.conf import inbox_settings
 from frontdesk.inbox.models import Submission
 from frontdesk.inbox.operations import update_form
 from frontdesk.sitesettings.groups import INTEGRATIONS
-from frontdesk.sitesettings.operations import save_group
+from frontdesk.sitesettings.operations import update_group
 from tests.inbox.test_door import body, post
 
 pytestmark = pytest.mark.django_db
@@ -65,24 +65,28 @@ def test_keys_entered_on_the_integrations_screen_reach_a_form_that_asks_for_a_ca
 def test_the_group_wins_over_the_environment_and_a_cleared_group_gives_way_to_it(environment):
     environment.update(provider="hcaptcha", site_key="env-key", secret="env-secret")
     assert (captcha.site_config().provider.name, captcha.site_config().site_key) == ("hcaptcha", "env-key")
-    save_group(
-        None, INTEGRATIONS, values={"hcaptcha_site_key": "group-key"}, secrets={"hcaptcha_secret": SECRET}
+    update_group(
+        INTEGRATIONS,
+        actor=None,
+        values={"hcaptcha_site_key": "group-key"},
+        secrets={"hcaptcha_secret": SECRET},
     )
     config = captcha.site_config()
     assert (config.provider.name, config.site_key, config.secret) == ("hcaptcha", "group-key", SECRET)
     assert config.verify_url == environment["verify_url"]
-    save_group(None, INTEGRATIONS, secrets={"hcaptcha_secret": None})
+    update_group(INTEGRATIONS, actor=None, values={}, secrets={"hcaptcha_secret": None})
     assert captcha.site_config().site_key == "env-key"
 
 
 def test_the_groups_provider_needs_its_own_pair(environment):
-    save_group(None, INTEGRATIONS, values={"captcha_provider": "recaptcha", "recaptcha_site_key": "r-key"})
+    update_group(
+        INTEGRATIONS, actor=None, values={"captcha_provider": "recaptcha", "recaptcha_site_key": "r-key"}
+    )
     assert captcha.site_config() is None  # no secret for reCAPTCHA, none in the environment
-    save_group(None, INTEGRATIONS, secrets={"recaptcha_secret": SECRET})
+    update_group(INTEGRATIONS, actor=None, values={}, secrets={"recaptcha_secret": SECRET})
     assert captcha.site_config().provider.name == "recaptcha"
 
 
 def test_the_config_never_prints_its_secret(environment):
-    save_group(None, INTEGRATIONS, values={"captcha_provider": "turnstile", "turnstile_site_key": "k"},
-               secrets={"turnstile_secret": SECRET})  # fmt: skip
+    update_group(INTEGRATIONS, actor=None, values={"captcha_provider": "turnstile", "turnstile_site_key": "k"}, secrets={"turnstile_secret": SECRET})  # fmt: skip
     assert SECRET not in repr(captcha.site_config())

@@ -20,7 +20,7 @@ from frontdesk.pages import demo, operations
 from frontdesk.pages.demo import PAGES
 from frontdesk.pages.models import Page
 from frontdesk.sitesettings.groups import SEO
-from frontdesk.sitesettings.operations import save_group
+from frontdesk.sitesettings.operations import update_group
 from tests.pages.conftest import heading
 from tests.pages.test_site import menu_links
 
@@ -83,7 +83,7 @@ def test_the_demo_names_the_organization_only_while_the_site_names_none(client: 
     assert any(json.loads(node).get("name") == "Frontdesk Gardens" for node in nodes)
     run_demo("--remove")
     assert "Frontdesk Gardens" not in client.get("/").text
-    save_group(None, SEO, values={"organization_name": "Our own firm"})
+    update_group(SEO, actor=None, values={"organization_name": "Our own firm"})
     run_demo()
     run_demo("--remove")
     assert "Our own firm" in client.get("/").text
@@ -92,7 +92,7 @@ def test_the_demo_names_the_organization_only_while_the_site_names_none(client: 
 def test_remove_keeps_an_organization_the_site_named_as_the_demo_does(client: Client):
     from frontdesk.sitesettings.demo import ORGANIZATION
 
-    save_group(None, SEO, values=ORGANIZATION)  # the site's own, word for word the demo's
+    update_group(SEO, actor=None, values=ORGANIZATION)  # the site's own, word for word the demo's
     assert "seo: the Organization is named already" in run_demo()
     assert "seo: the Organization is not the demo's: kept" in run_demo("--remove")
     assert "Frontdesk Gardens" in client.get("/").text

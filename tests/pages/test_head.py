@@ -15,7 +15,7 @@ from frontdesk.blocks.codes import BLOCK_CODES, BlockCode, BlockValues
 from frontdesk.blocks.models import BlockType
 from frontdesk.pages import operations
 from frontdesk.pages.models import Page
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from frontdesk.publishing.head import head_of
 from frontdesk.publishing.preview import preview_link
 from tests.head import json_ld
@@ -146,7 +146,7 @@ def test_the_seo_card_waits_for_publish_like_the_title(client, about, editor):
 def test_the_api_saves_the_seo_card_by_language_and_refuses_a_bad_one(client, about, editor, media):
     client.force_login(editor)
     url = f"{API}/{about.pk}"
-    harbour = upload_picture(picture_file(), actor=None).key
+    harbour = create_picture(actor=None, values={"file": picture_file()}).key
     body = {"revision": about.revision, "seo": {"title": {"de": "Hafenteam"}, "image": harbour}}
     saved = client.put(url, body, content_type="application/json")
     assert saved.status_code == 200

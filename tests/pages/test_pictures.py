@@ -7,7 +7,7 @@ import pytest
 from frontdesk.blocks.models import BlockType
 from frontdesk.core.errors import InUse
 from frontdesk.pages import operations
-from frontdesk.pictures.operations import delete_picture, upload_picture
+from frontdesk.pictures.operations import create_picture, purge_picture
 from tests.picture_files import picture_file
 
 
@@ -21,7 +21,9 @@ def picture_block(key: str) -> dict:
 
 
 def test_a_picture_on_a_page_refuses_deletion_and_names_the_page(make_page, picture_type, media):
-    shown, drafted, social, free = (upload_picture(picture_file(), actor=None) for _ in range(4))
+    shown, drafted, social, free = (
+        create_picture(actor=None, values={"file": picture_file()}) for _ in range(4)
+    )
     about = make_page("about", "About us", content={"en": [picture_block(shown.key)]}, publish=True)
     operations.update_page(
         about,
@@ -36,6 +38,6 @@ def test_a_picture_on_a_page_refuses_deletion_and_names_the_page(make_page, pict
         (social, "Page SEO cards: Team"),
     ):
         with pytest.raises(InUse) as refused:
-            delete_picture(picture, actor=None)
+            purge_picture(picture, actor=None)
         assert refused.value.uses == [where]
-    delete_picture(free, actor=None)  # a picture no page prints goes
+    purge_picture(free, actor=None)  # a picture no page prints goes

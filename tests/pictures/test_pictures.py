@@ -17,10 +17,10 @@ from frontdesk.core import log
 from frontdesk.core.errors import InUse, NotFound
 from frontdesk.pictures.models import Picture
 from frontdesk.pictures.operations import (
-    delete_picture,
-    replace_picture_file,
+    create_picture,
+    purge_picture,
     update_picture,
-    upload_picture,
+    update_picture_file,
 )
 from frontdesk.pictures.queries import picture_named, pictures, resolve_pictures
 from tests.picture_files import image_bytes, picture_file, stored_files
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_an_upload_gets_a_key_its_size_and_renditions_never_wider_than_the_original(media, private_files):
-    picture = upload_picture(picture_file(1000, 500), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file(1000, 500)})
     assert len(picture.key) == 12 and picture.key.isalnum()
     assert (picture.width, picture.height, picture.format) == (1000, 500, "jpeg")
     assert picture.name == "holiday photo"
@@ -45,10 +45,10 @@ def test_an_upload_gets_a_key_its_size_and_renditions_never_wider_than_the_origi
 
 
 def test_a_large_picture_is_rendered_up_to_1920_and_a_small_one_at_its_own_width(media):
-    large = upload_picture(picture_file(2400, 1200, "PNG"), actor=None)
+    large = create_picture(actor=None, values={"file": picture_file(2400, 1200, "PNG")})
     assert [item["width"] for item in large.renditions] == [320, 640, 960, 1280, 1920]
     assert all(item["name"].endswith(".png") for item in large.renditions)
-    small = upload_picture(picture_file(200, 100, "WEBP"), actor=None)
+    small = create_picture(actor=None, values={"file": picture_file(200, 100, "WEBP")})
     assert [item["width"] for item in small.renditions] == [200]
     assert small.renditions[0]["name"].endswith(".webp")
 
@@ -58,7 +58,7 @@ def test_renditions_are_upright_and_carry_no_camera_metadata(media):
     exif[0x0112] = 6  # orientation: turned 90° clockwise
     exif[0x010F] = "Spy Camera Co"
     upload = SimpleUploadedFile("turned.jpg", image_bytes(400, 200, exif=exif.tobytes()), "image/jpeg")
-    picture = upload_picture(upload, actor=None)
+    picture = create_picture(actor=None, values={"file": upload})
     assert (picture.width, picture.height) == (200, 400)
     with Image.open(media / picture.renditions[-1]["name"]) as image:
         assert image.size == (200, 400)
@@ -77,7 +77,7 @@ def test_renditions_are_upright_and_carry_no_camera_metadata(media):
 )
 def test_a_file_that_is_not_a_picture_the_library_takes_is_refused_under_file(media, content, name):
     with pytest.raises(ValidationError) as refused:
-        upload_picture(SimpleUploadedFile(name, content, "image/jpeg"), actor=None)
+        create_picture(actor=None, values={"file": SimpleUploadedFile(name, content, "image/jpeg")})
     assert list(refused.value.message_dict) == ["file"]
     assert not Picture.objects.exists() and stored_files(media) == set()
 
@@ -88,39 +88,45 @@ def test_a_decompression_bomb_is_refused_before_it_is_decoded(media, settings):
     Image.new("1", (20_000, 20_000)).save(out, "PNG")
     assert len(out.getvalue()) < 2_000_000
     with pytest.raises(ValidationError) as refused:
-        upload_picture(SimpleUploadedFile("bomb.png", out.getvalue(), "image/png"), actor=None)
+        create_picture(
+            actor=None, values={"file": SimpleUploadedFile("bomb.png", out.getvalue(), "image/png")}
+        )
     assert refused.value.message_dict == {"file": ["The picture has more than 50 million pixels."]}
 
 
 def test_a_file_over_the_size_limit_is_refused(media, settings):
     settings.FRONTDESK = {**settings.FRONTDESK, "pictures": {"max_bytes": 1000}}
     with pytest.raises(ValidationError) as refused:
-        upload_picture(picture_file(600, 600, quality=100), actor=None)
+        create_picture(actor=None, values={"file": picture_file(600, 600, quality=100)})
     assert refused.value.message_dict == {"file": ["The file is larger than 1000\xa0bytes."]}
 
 
 def test_alt_text_is_kept_per_language_and_a_save_naming_one_language_keeps_the_others(media):
-    picture = upload_picture(picture_file(), actor=None, name="Harbour", alt={"en": "Boats", "de": "Boote"})
-    update_picture(picture, actor=None, alt={"de": "Schiffe"})
+    picture = create_picture(
+        actor=None, values={"file": picture_file(), "name": "Harbour", "alt": {"en": "Boats", "de": "Boote"}}
+    )
+    update_picture(picture, actor=None, values={"alt": {"de": "Schiffe"}})
     assert picture_named(picture.key).alt == {"en": "Boats", "de": "Schiffe"}
-    update_picture(picture, actor=None, alt={"en": ""})
+    update_picture(picture, actor=None, values={"alt": {"en": ""}})
     assert picture_named(picture.key).alt == {"de": "Schiffe"}
     with pytest.raises(ValidationError) as refused:
-        update_picture(picture, actor=None, alt={"fr": "Bateaux"})
+        update_picture(picture, actor=None, values={"alt": {"fr": "Bateaux"}})
     assert list(refused.value.message_dict) == ["alt"]
     with pytest.raises(ValidationError) as refused:
-        update_picture(picture, actor=None, name="x" * 201)
+        update_picture(picture, actor=None, values={"name": "x" * 201})
     assert list(refused.value.message_dict) == ["name"]
 
 
 def test_replacing_the_file_keeps_the_key_makes_new_renditions_and_removes_the_old_files(
     media, private_files
 ):
-    picture = upload_picture(picture_file(1000, 500), actor=None, alt={"en": "Boats"})
+    picture = create_picture(actor=None, values={"file": picture_file(1000, 500), "alt": {"en": "Boats"}})
     old_files = set(picture.rendition_names())
     old_url = resolve_pictures([picture.key])[picture.key].url
 
-    replaced = replace_picture_file(picture, picture_file(700, 700, "PNG", colour=(1, 2, 3)), actor=None)
+    replaced = update_picture_file(
+        picture, actor=None, values={"file": picture_file(700, 700, "PNG", colour=(1, 2, 3))}
+    )
     assert replaced.key == picture.key and replaced.alt == {"en": "Boats"}
     assert (replaced.width, replaced.height, replaced.format) == (700, 700, "png")
     assert [item["width"] for item in replaced.renditions] == [320, 640, 700]
@@ -131,23 +137,23 @@ def test_replacing_the_file_keeps_the_key_makes_new_renditions_and_removes_the_o
 
 
 def test_a_refused_replacement_changes_nothing(media):
-    picture = upload_picture(picture_file(), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
     before = stored_files(media)
     with pytest.raises(ValidationError):
-        replace_picture_file(picture, SimpleUploadedFile("a.txt", b"hello"), actor=None)
+        update_picture_file(picture, actor=None, values={"file": SimpleUploadedFile("a.txt", b"hello")})
     assert stored_files(media) == before
     assert picture_named(picture.key).renditions == picture.renditions
 
 
 def test_a_picture_in_use_is_not_deleted_and_the_refusal_says_how_often_and_where(media):
-    picture = upload_picture(picture_file(), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
     Poster.objects.create(title="Summer fair", cover=picture.key)
     Poster.objects.create(
         title="Winter fair", body={"de": f'<p>Hallo</p><img data-picture="{picture.key}" alt="">'}
     )
     Poster.objects.create(title="Other", cover="somethingelse")
     with pytest.raises(InUse) as refused:
-        delete_picture(picture, actor=None)
+        purge_picture(picture, actor=None)
     assert str(refused.value) == "This picture is used in 2 places; take it out there first."
     assert refused.value.count == 2
     assert refused.value.uses == ["Posters: Summer fair", "Posters: Winter fair"]
@@ -158,8 +164,8 @@ def test_a_picture_in_use_is_not_deleted_and_the_refusal_says_how_often_and_wher
 def test_deleting_a_picture_nobody_uses_removes_it_and_its_files_and_it_drops_out_of_resolve(
     media, private_files
 ):
-    picture = upload_picture(picture_file(), actor=None)
-    delete_picture(picture, actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
+    purge_picture(picture, actor=None)
     assert stored_files(media) == set() and stored_files(private_files) == set()
     assert resolve_pictures([picture.key]) == {}
     with pytest.raises(NotFound):
@@ -168,27 +174,27 @@ def test_deleting_a_picture_nobody_uses_removes_it_and_its_files_and_it_drops_ou
 
 def test_changes_are_logged_with_the_account(media, make_user):
     editor = make_user("core.pictures.manage")
-    picture = upload_picture(picture_file(), actor=editor, name="Harbour")
-    update_picture(picture, actor=editor, alt={"en": "Boats"})
-    update_picture(picture, actor=editor, alt={"en": "Boats"})  # nothing changes: no line
-    replace_picture_file(picture, picture_file(300, 300), actor=editor)
+    picture = create_picture(actor=editor, values={"file": picture_file(), "name": "Harbour"})
+    update_picture(picture, actor=editor, values={"alt": {"en": "Boats"}})
+    update_picture(picture, actor=editor, values={"alt": {"en": "Boats"}})  # nothing changes: no line
+    update_picture_file(picture, actor=editor, values={"file": picture_file(300, 300)})
     lines = list(log.log_of(picture))
     assert [line.action for line in lines] == ["picture.created", "picture.changed", "picture.replaced"]
     assert all(line.actor == editor for line in lines)
     assert lines[1].changes == {"alt": [{}, {"en": "Boats"}]}
     assert lines[2].changes == {"width": [800, 300], "height": [600, 300], "bytes": lines[2].changes["bytes"]}
-    delete_picture(picture, actor=editor)
+    purge_picture(picture, actor=editor)
     assert log.log_of(picture).last().action == "picture.deleted"
 
 
 def test_an_account_without_the_permission_changes_nothing(media, make_user):
-    picture = upload_picture(picture_file(), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
     stranger = make_user()
     for attempt in (
-        lambda: upload_picture(picture_file(), actor=stranger),
-        lambda: update_picture(picture, actor=stranger, name="Mine"),
-        lambda: replace_picture_file(picture, picture_file(), actor=stranger),
-        lambda: delete_picture(picture, actor=stranger),
+        lambda: create_picture(actor=stranger, values={"file": picture_file()}),
+        lambda: update_picture(picture, actor=stranger, values={"name": "Mine"}),
+        lambda: update_picture_file(picture, actor=stranger, values={"file": picture_file()}),
+        lambda: purge_picture(picture, actor=stranger),
     ):
         with pytest.raises(PermissionDenied):
             attempt()
@@ -197,7 +203,9 @@ def test_an_account_without_the_permission_changes_nothing(media, make_user):
 
 def test_resolve_pictures_is_one_query_for_one_or_ten_keys_and_leaves_out_unknown_ones(media):
     keys = [
-        upload_picture(picture_file(400, 200), actor=None, alt={"en": f"P{n}", "de": f"B{n}"}).key
+        create_picture(
+            actor=None, values={"file": picture_file(400, 200), "alt": {"en": f"P{n}", "de": f"B{n}"}}
+        ).key
         for n in range(10)
     ]
     for wanted in (keys[:1], keys):
@@ -222,7 +230,9 @@ def test_an_animated_gif_keeps_moving_in_a_rendition_of_its_own_and_its_original
     frames[0].save(
         out, "GIF", save_all=True, append_images=frames[1:], duration=100, loop=0, comment=b"secret"
     )
-    picture = upload_picture(SimpleUploadedFile("spin.gif", out.getvalue(), "image/gif"), actor=None)
+    picture = create_picture(
+        actor=None, values={"file": SimpleUploadedFile("spin.gif", out.getvalue(), "image/gif")}
+    )
     (rendition,) = picture.renditions
     view = resolve_pictures([picture.key])[picture.key]
     assert view.url == f"/media/{rendition['name']}" and view.url != f"/media/{picture.file.name}"
@@ -231,8 +241,11 @@ def test_an_animated_gif_keeps_moving_in_a_rendition_of_its_own_and_its_original
 
 
 def test_the_search_reads_the_name_every_alt_text_and_the_key(media):
-    harbour = upload_picture(picture_file(), actor=None, name="Harbour at dawn", alt={"de": "Boote im Hafen"})
-    upload_picture(picture_file(), actor=None, name="Market", alt={"en": "Stalls"})
+    harbour = create_picture(
+        actor=None,
+        values={"file": picture_file(), "name": "Harbour at dawn", "alt": {"de": "Boote im Hafen"}},
+    )
+    create_picture(actor=None, values={"file": picture_file(), "name": "Market", "alt": {"en": "Stalls"}})
     assert list(pictures("harbour")) == [harbour]
     assert list(pictures("HAFEN boote")) == [harbour]
     assert list(pictures(harbour.key)) == [harbour]

@@ -11,7 +11,7 @@ from django.test import Client
 from frontdesk.core.api import api
 from frontdesk.core.models import ApiToken
 from frontdesk.pictures.models import Picture
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from tests.mcp_client import ok
 from tests.picture_files import picture_file, stored_files
 from tests.testapp.models import Poster
@@ -51,7 +51,7 @@ def test_a_file_that_is_no_picture_or_no_file_is_refused_under_file(db, media, m
 
 def test_the_list_searches_and_answers_a_page_at_a_time(db, media, manager_client):
     for name in ("Harbour", "Market", "Harbour at night"):
-        upload_picture(picture_file(200, 100), actor=None, name=name)
+        create_picture(actor=None, values={"file": picture_file(200, 100), "name": name})
     answer = manager_client.get(BASE, {"q": "harbour", "per_page": 1}).json()
     assert (answer["total"], answer["last_page"], answer["per_page"]) == (2, 2, 1)
     assert [row["name"] for row in answer["rows"]] == ["Harbour at night"]  # newest first
@@ -61,7 +61,7 @@ def test_the_list_searches_and_answers_a_page_at_a_time(db, media, manager_clien
 
 
 def test_any_account_reads_the_library_but_only_the_permission_changes_it(db, media, make_user):
-    picture = upload_picture(picture_file(), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
     client = Client()
     client.force_login(make_user())
     assert client.get(BASE).status_code == 200
@@ -74,7 +74,9 @@ def test_any_account_reads_the_library_but_only_the_permission_changes_it(db, me
 
 
 def test_a_change_names_only_what_it_changes(db, media, manager_client):
-    picture = upload_picture(picture_file(), actor=None, name="Harbour", alt={"en": "Boats"})
+    picture = create_picture(
+        actor=None, values={"file": picture_file(), "name": "Harbour", "alt": {"en": "Boats"}}
+    )
     answer = manager_client.put(
         f"{BASE}/{picture.key}", {"alt": {"de": "Boote"}}, content_type="application/json"
     )
@@ -90,7 +92,7 @@ def test_a_change_names_only_what_it_changes(db, media, manager_client):
 
 
 def test_replacing_the_file_keeps_the_key_and_answers_the_new_addresses(db, media, manager_client):
-    picture = upload_picture(picture_file(1000, 500), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file(1000, 500)})
     answer = manager_client.post(f"{BASE}/{picture.key}/file", {"file": picture_file(300, 300, "PNG")})
     assert answer.status_code == 200
     body = answer.json()
@@ -99,7 +101,7 @@ def test_replacing_the_file_keeps_the_key_and_answers_the_new_addresses(db, medi
 
 
 def test_deleting_a_picture_in_use_is_refused_with_the_count_and_the_places(db, media, manager_client):
-    picture = upload_picture(picture_file(), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
     poster = Poster.objects.create(title="Summer fair", cover=picture.key)
     shown = manager_client.get(f"{BASE}/{picture.key}").json()
     assert shown["uses"] == [
@@ -126,7 +128,7 @@ def test_a_use_is_named_only_to_a_caller_who_may_open_it_and_counted_for_everyon
     """Issue 25 item 4: the uses of a picture (GET and the 409 of a delete) name a place only to a
     caller with the permission of its module (posters: testapp.view_poster; a token also needs
     testapp:read); anyone else learns how many places use it."""
-    picture = upload_picture(picture_file(), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
     Poster.objects.create(title="Q3 layoffs announcement DRAFT", cover=picture.key)
     owner = make_user("core.pictures.manage")
     blind = Client()
@@ -179,8 +181,10 @@ def test_the_openapi_document_describes_the_bodies():
 def test_the_agent_lists_pictures_by_key_with_alt_size_and_a_whole_address(
     live_server_url, transactional_db, media, make_user
 ):
-    upload_picture(picture_file(640, 480), actor=None, name="Harbour", alt={"en": "Boats"})
-    upload_picture(picture_file(), actor=None, name="Market")
+    create_picture(
+        actor=None, values={"file": picture_file(640, 480), "name": "Harbour", "alt": {"en": "Boats"}}
+    )
+    create_picture(actor=None, values={"file": picture_file(), "name": "Market"})
     secret = ApiToken.issue(make_user(), "agent", ["pictures:read"])[1]
     answer = ok(live_server_url, secret, "pictures_list", {"q": "harbour"})
     assert answer["total"] == 1

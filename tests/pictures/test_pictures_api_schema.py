@@ -9,7 +9,7 @@ import zlib
 import hypothesis
 import pytest
 
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from tests.api_walks import CHECKS, session_headers, walk
 from tests.picture_files import picture_file
 
@@ -22,7 +22,7 @@ schema = walk(r"^/api/cms/pictures")
 def world(live_site, admin_user, media) -> dict:
     return {
         "base_url": live_site,
-        "keys": [upload_picture(picture_file(120, 80), actor=None).key for _ in range(2)],
+        "keys": [create_picture(actor=None, values={"file": picture_file(120, 80)}).key for _ in range(2)],
         "headers": session_headers(admin_user),
     }
 

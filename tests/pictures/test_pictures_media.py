@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from frontdesk.pictures.queries import resolve_pictures
 from tests.picture_files import picture_file
 
 
 @pytest.mark.django_db
 def test_a_rendition_is_served_at_the_address_pages_print_and_cached_for_long(media):
-    picture = upload_picture(picture_file(400, 300), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file(400, 300)})
     url = resolve_pictures([picture.key])[picture.key].url
     answer = Client().get(url)
     assert answer.status_code == 200
@@ -33,6 +33,6 @@ def test_nothing_outside_the_media_root_and_no_missing_file_is_served(media, tmp
 
 @pytest.mark.django_db
 def test_a_site_that_serves_the_media_elsewhere_turns_it_off(media, settings):
-    picture = upload_picture(picture_file(), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
     settings.FRONTDESK = {**settings.FRONTDESK, "pictures": {"serve_media": False}}
     assert Client().get(resolve_pictures([picture.key])[picture.key].url).status_code == 404

@@ -19,7 +19,7 @@ from django.test import Client
 from PIL import Image, ImageCms
 
 from frontdesk.pictures.models import Picture
-from frontdesk.pictures.operations import upload_picture
+from frontdesk.pictures.operations import create_picture
 from tests.optional import needs
 from tests.picture_files import stored_files
 
@@ -130,7 +130,9 @@ def test_an_animated_webp_gets_a_stripped_moving_rendition_instead_of_its_origin
     exif[MAKE] = "Spy Camera"
     out = io.BytesIO()
     frames[0].save(out, "WEBP", save_all=True, append_images=frames[1:], duration=80, loop=0, exif=exif)
-    picture = upload_picture(SimpleUploadedFile("spin.webp", out.getvalue(), "image/webp"), actor=None)
+    picture = create_picture(
+        actor=None, values={"file": SimpleUploadedFile("spin.webp", out.getvalue(), "image/webp")}
+    )
     (rendition,) = picture.renditions
     content = (media / rendition["name"]).read_bytes()
     assert b"Spy Camera" not in content
@@ -141,7 +143,9 @@ def test_an_animated_webp_gets_a_stripped_moving_rendition_instead_of_its_origin
 def test_pictures_remake_moves_an_older_sites_originals_out_of_the_media_and_strips_its_renditions(
     media, private_files, django_capture_on_commit_callbacks
 ):
-    picture = upload_picture(SimpleUploadedFile("home.jpg", camera_jpeg(), "image/jpeg"), actor=None)
+    picture = create_picture(
+        actor=None, values={"file": SimpleUploadedFile("home.jpg", camera_jpeg(), "image/jpeg")}
+    )
     # As a site before the private storage kept it: the original in the media storage, and a
     # rendition that still carried the camera's metadata.
     original = picture.file.name

@@ -14,7 +14,7 @@ from django.test import Client, RequestFactory, override_settings
 
 from frontdesk.publishing.head import HeadCollector, head_of, json_ld_script, merge_json_ld
 from frontdesk.sitesettings.groups import SEO
-from frontdesk.sitesettings.operations import save_group
+from frontdesk.sitesettings.operations import update_group
 from tests.head import json_ld
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.testapp.urls")]
@@ -69,7 +69,9 @@ def test_the_same_contributions_under_the_default_layout_reach_the_head(client: 
 @override_settings(LANGUAGE_CODE="en")
 def test_the_organization_is_printed_on_every_public_page_once_named(client: Client):
     assert of_type(json_ld(client.get("/").content.decode()), "Organization") == []
-    save_group(None, SEO, values={"organization_name": "Harbour Ltd", "organization_locality": "Kiel"})
+    update_group(
+        SEO, actor=None, values={"organization_name": "Harbour Ltd", "organization_locality": "Kiel"}
+    )
     for path in ("/", "/de/", "/test-head/", "/no-such-page/"):
         head, _body = head_and_body(client.get(path).content.decode())
         organizations = of_type(json_ld(head), "Organization")
@@ -79,16 +81,16 @@ def test_the_organization_is_printed_on_every_public_page_once_named(client: Cli
 
 
 def test_a_site_name_set_without_an_organisation_name_prints_no_organization(client: Client):
-    save_group(None, SEO, values={"site_name": {"en": "Harbour"}})
+    update_group(SEO, actor=None, values={"site_name": {"en": "Harbour"}})
     html = client.get("/").content.decode()
     assert of_type(json_ld(html), "Organization") == []
     assert "<title>Harbour</title>" in html
 
 
 def test_the_title_follows_the_seo_pattern_and_the_description_falls_back_to_the_default(client: Client):
-    save_group(
-        None,
+    update_group(
         SEO,
+        actor=None,
         values={"site_name": {"en": "Harbour"}, "meta_description": {"en": "Boats and ferries."}},
     )
     head, _body = head_and_body(client.get("/test-head/?title=Questions").content.decode())

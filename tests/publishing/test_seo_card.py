@@ -12,10 +12,10 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 from frontdesk.core.errors import InUse
-from frontdesk.pictures.operations import delete_picture, upload_picture
+from frontdesk.pictures.operations import create_picture, purge_picture
 from frontdesk.publishing.seo_card import SeoCardIn, card_controls, clean_seo_card, empty_card, read_card
 from frontdesk.sitesettings.groups import SEO
-from frontdesk.sitesettings.operations import save_group
+from frontdesk.sitesettings.operations import update_group
 from tests.picture_files import picture_file
 from tests.testapp.models import Brochure
 
@@ -41,7 +41,7 @@ def test_a_save_changes_the_languages_it_names_and_keeps_everything_it_leaves_ou
 
 
 def test_the_image_is_replaced_or_removed_only_when_named(db, media):
-    quay = upload_picture(picture_file(), actor=None).key
+    quay = create_picture(actor=None, values={"file": picture_file()}).key
     assert clean_seo_card({"image": quay}, stored=STORED)["image"] == quay
     assert clean_seo_card({"image": None}, stored=STORED)["image"] is None
     assert clean_seo_card({"image": ""}, stored=STORED)["image"] is None  # the panel's emptied box
@@ -91,7 +91,9 @@ def head(html: str) -> str:
 @pytest.mark.django_db
 @pytest.mark.urls("tests.testapp.urls")
 def test_the_page_shows_the_cards_title_and_description_over_its_own(client: Client):
-    save_group(None, SEO, values={"site_name": {"en": "Harbour"}, "meta_description": {"en": "Boats."}})
+    update_group(
+        SEO, actor=None, values={"site_name": {"en": "Harbour"}, "meta_description": {"en": "Boats."}}
+    )
     brochure = Brochure.objects.create(title={"en": "Tours", "de": "Touren"})
     page = head(client.get(f"/test-brochures/{brochure.pk}/").content.decode())
     assert "<title>Tours · Harbour</title>" in page  # no card: the row's own title
@@ -166,7 +168,9 @@ def test_a_key_that_names_no_picture_is_refused_under_seo_image(db, media):
 
 @pytest.mark.urls("tests.testapp.urls")
 def test_the_cards_picture_is_the_shared_links_image_with_its_size_and_alt(client: Client, db, media):
-    picture = upload_picture(picture_file(1200, 800), actor=None, alt={"en": "Boats at dawn"})
+    picture = create_picture(
+        actor=None, values={"file": picture_file(1200, 800), "alt": {"en": "Boats at dawn"}}
+    )
     brochure = Brochure.objects.create(title={"en": "Tours"})
     brochure.seo = clean_seo_card({"image": picture.key}, stored=None)
     brochure.save()
@@ -181,12 +185,12 @@ def test_the_cards_picture_is_the_shared_links_image_with_its_size_and_alt(clien
 
 @pytest.mark.urls("tests.testapp.urls")
 def test_the_seo_groups_default_image_shows_where_a_page_has_none_and_a_card_wins(client: Client, db, media):
-    default = upload_picture(picture_file(640, 480), actor=None)
-    own = upload_picture(picture_file(800, 600), actor=None)
+    default = create_picture(actor=None, values={"file": picture_file(640, 480)})
+    own = create_picture(actor=None, values={"file": picture_file(800, 600)})
     brochure = Brochure.objects.create(title={"en": "Tours"})
     assert meta(head(client.get("/").content.decode()), "og:image") is None
     assert meta(head(client.get("/").content.decode()), "twitter:card") == "summary"
-    save_group(None, SEO, values={"social_image": default.key})
+    update_group(SEO, actor=None, values={"social_image": default.key})
     for path in ("/", f"/test-brochures/{brochure.pk}/"):
         page = head(client.get(path).content.decode())
         assert f"/pictures/{default.key}/" in (meta(page, "og:image") or ""), path
@@ -199,30 +203,30 @@ def test_the_seo_groups_default_image_shows_where_a_page_has_none_and_a_card_win
 
 def test_the_default_image_must_be_a_picture_of_the_library(db, media):
     with pytest.raises(ValidationError) as refused:
-        save_group(None, SEO, values={"social_image": "nosuchpicture"})
+        update_group(SEO, actor=None, values={"social_image": "nosuchpicture"})
     assert refused.value.message_dict == {
         "social_image": ["There is no picture nosuchpicture in the library."]
     }
 
 
 def test_a_picture_on_an_seo_card_or_as_the_default_image_is_in_use_and_not_deleted(db, media):
-    on_card = upload_picture(picture_file(), actor=None)
-    as_default = upload_picture(picture_file(), actor=None)
+    on_card = create_picture(actor=None, values={"file": picture_file()})
+    as_default = create_picture(actor=None, values={"file": picture_file()})
     Brochure.objects.create(title={"en": "Tours"}, seo=clean_seo_card({"image": on_card.key}, stored=None))
-    save_group(None, SEO, values={"social_image": as_default.key})
+    update_group(SEO, actor=None, values={"social_image": as_default.key})
     with pytest.raises(InUse) as refused:
-        delete_picture(on_card, actor=None)
+        purge_picture(on_card, actor=None)
     assert refused.value.uses == ["Brochures: Tours"]
     with pytest.raises(InUse) as refused:
-        delete_picture(as_default, actor=None)
+        purge_picture(as_default, actor=None)
     assert refused.value.uses == ["Settings: SEO: Default social image"]
-    save_group(None, SEO, values={"social_image": None})
-    delete_picture(as_default, actor=None)
+    update_group(SEO, actor=None, values={"social_image": None})
+    purge_picture(as_default, actor=None)
 
 
 def test_the_seo_settings_screen_offers_the_picker_for_the_default_image(admin_client, media):
-    picture = upload_picture(picture_file(640, 480), actor=None, alt={"en": "Quay"})
-    save_group(None, SEO, values={"social_image": picture.key})
+    picture = create_picture(actor=None, values={"file": picture_file(640, 480), "alt": {"en": "Quay"}})
+    update_group(SEO, actor=None, values={"social_image": picture.key})
     html = admin_client.get("/cms/settings/seo/").content.decode()
     assert re.search(rf'<input type="hidden" name="values.social_image" value="{picture.key}"', html)
     assert 'data-error-key="social_image"' in html and "Choose a picture…" in html

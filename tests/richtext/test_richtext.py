@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from frontdesk.pictures.operations import delete_picture, replace_picture_file, upload_picture
+from frontdesk.pictures.operations import create_picture, purge_picture, update_picture_file
 from frontdesk.richtext.cleaning import (
     clean_rich_text,
     clean_translated_rich_text,
@@ -185,7 +185,9 @@ pytestmark_db = pytest.mark.django_db(transaction=True)
 
 @pytestmark_db
 def test_a_picture_prints_with_its_current_renditions_and_replacing_the_file_changes_the_address(media):
-    picture = upload_picture(picture_file(1000, 500), actor=None, alt={"en": "Boats", "de": "Boote"})
+    picture = create_picture(
+        actor=None, values={"file": picture_file(1000, 500), "alt": {"en": "Boats", "de": "Boote"}}
+    )
     stored = clean_rich_text(f'<p>Look:</p><img data-picture="{picture.key}" alt="">')
     printed = render_rich_text(stored, language="de")
     largest = picture.renditions[-1]["name"]
@@ -194,7 +196,7 @@ def test_a_picture_prints_with_its_current_renditions_and_replacing_the_file_cha
         + ", ".join(f"/media/{item['name']} {item['width']}w" for item in picture.renditions)
         + '" sizes="(max-width: 1000px) 100vw, 1000px" width="1000" height="500" alt="Boote" loading="lazy">'
     )
-    replace_picture_file(picture, picture_file(640, 640, "PNG"), actor=None)
+    update_picture_file(picture, actor=None, values={"file": picture_file(640, 640, "PNG")})
     again = render_rich_text(stored, language="de")  # the same stored text, not saved again
     assert f"/media/{largest}" not in again
     assert 'width="640" height="640"' in again and ".png 640w" in again
@@ -202,7 +204,7 @@ def test_a_picture_prints_with_its_current_renditions_and_replacing_the_file_cha
 
 @pytestmark_db
 def test_the_texts_own_alt_wins_and_an_empty_one_reads_the_library(media):
-    picture = upload_picture(picture_file(), actor=None, alt={"en": "Boats"})
+    picture = create_picture(actor=None, values={"file": picture_file(), "alt": {"en": "Boats"}})
     own, library = render_rich_texts(
         [
             f'<img data-picture="{picture.key}" alt="A &quot;red&quot; boat">',
@@ -216,15 +218,15 @@ def test_the_texts_own_alt_wins_and_an_empty_one_reads_the_library(media):
 
 @pytestmark_db
 def test_a_deleted_picture_drops_out_of_the_printed_text(media):
-    picture = upload_picture(picture_file(), actor=None)
+    picture = create_picture(actor=None, values={"file": picture_file()})
     stored = f'<p>Before<img data-picture="{picture.key}" alt="x">after</p>'
-    delete_picture(picture, actor=None)
+    purge_picture(picture, actor=None)
     assert render_rich_text(stored) == "<p>Beforeafter</p>"
 
 
 @pytestmark_db
 def test_rendering_reads_every_picture_of_every_text_in_one_query(media):
-    keys = [upload_picture(picture_file(320, 200), actor=None).key for _ in range(10)]
+    keys = [create_picture(actor=None, values={"file": picture_file(320, 200)}).key for _ in range(10)]
     one = [f'<p><img data-picture="{keys[0]}" alt="x"></p>']
     ten = [f'<p><img data-picture="{key}" alt="x"></p><p>text</p>' for key in keys[:5]] + [
         "".join(f'<img data-picture="{key}" alt="">' for key in keys[5:]),

@@ -14,7 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from frontdesk.core.errors import InUse
-from frontdesk.pictures.operations import delete_picture, upload_picture
+from frontdesk.pictures.operations import create_picture, purge_picture
 from frontdesk.services.operations import bin_service
 from frontdesk.services.outputs import published_cards
 from tests.head import json_ld
@@ -28,11 +28,14 @@ BASE = "/api/cms/services"
 @pytest.fixture
 def pictures(media) -> dict:
     return {
-        "cover": upload_picture(
-            picture_file(1200, 800), actor=None, alt={"en": "A garden", "de": "Ein Garten"}
+        "cover": create_picture(
+            actor=None,
+            values={"file": picture_file(1200, 800), "alt": {"en": "A garden", "de": "Ein Garten"}},
         ),
-        "inline": upload_picture(picture_file(640, 480), actor=None, alt={"en": "A plan"}),
-        "social": upload_picture(picture_file(800, 600), actor=None),
+        "inline": create_picture(
+            actor=None, values={"file": picture_file(640, 480), "alt": {"en": "A plan"}}
+        ),
+        "social": create_picture(actor=None, values={"file": picture_file(800, 600)}),
     }
 
 
@@ -162,11 +165,11 @@ def test_a_picture_a_service_shows_is_in_use_even_from_the_bin(pictures):
         (social, ["Service SEO cards: Workshops"]),
     ):
         with pytest.raises(InUse) as refused:
-            delete_picture(pictures_named(pictures, key), actor=None)
+            purge_picture(pictures_named(pictures, key), actor=None)
         assert refused.value.uses == where
     bin_service(garden, actor=None)
     with pytest.raises(InUse):
-        delete_picture(pictures["cover"], actor=None)
+        purge_picture(pictures["cover"], actor=None)
 
 
 def pictures_named(pictures: dict, key: str):

@@ -11,7 +11,7 @@ from django.test import Client
 
 from frontdesk.core.models import ApiToken
 from frontdesk.sitesettings.groups import INTEGRATIONS, SEO
-from frontdesk.sitesettings.operations import save_group
+from frontdesk.sitesettings.operations import update_group
 from frontdesk.sitesettings.reading import stored_values
 
 pytestmark = pytest.mark.django_db
@@ -54,8 +54,11 @@ def test_the_list_shows_every_group_with_its_settings_described(browser):
 
 
 def test_a_get_shows_a_secret_only_as_set(browser):
-    save_group(
-        None, INTEGRATIONS, values={"turnstile_site_key": "site-1"}, secrets={"turnstile_secret": SECRET}
+    update_group(
+        INTEGRATIONS,
+        actor=None,
+        values={"turnstile_site_key": "site-1"},
+        secrets={"turnstile_secret": SECRET},
     )
     response = browser.get(f"{API}/{INTEGRATIONS}")
     assert response.json()["secrets"]["turnstile_secret"] == "set"
@@ -74,7 +77,9 @@ def test_an_unknown_group_is_404(browser):
 
 
 def test_put_saves_the_group_whole_and_keeps_a_secret_left_out(browser):
-    save_group(None, INTEGRATIONS, values={"hcaptcha_site_key": "h-1"}, secrets={"turnstile_secret": SECRET})
+    update_group(
+        INTEGRATIONS, actor=None, values={"hcaptcha_site_key": "h-1"}, secrets={"turnstile_secret": SECRET}
+    )
     response = send(browser, "put", f"{API}/{INTEGRATIONS}", {"values": {"captcha_provider": "turnstile"}})
     assert response.status_code == 200, response.content
     body = response.json()
@@ -84,8 +89,10 @@ def test_put_saves_the_group_whole_and_keeps_a_secret_left_out(browser):
 
 
 def test_patch_changes_only_what_it_names_and_languages_by_language(browser):
-    save_group(
-        None, SEO, values={"organization_name": "Harbour", "site_name": {"en": "Harbour", "de": "Hafen"}}
+    update_group(
+        SEO,
+        actor=None,
+        values={"organization_name": "Harbour", "site_name": {"en": "Harbour", "de": "Hafen"}},
     )
     response = send(browser, "patch", f"{API}/{SEO}", {"values": {"site_name": {"de": "Der Hafen"}}})
     values = response.json()["values"]
@@ -122,7 +129,7 @@ def test_a_key_the_body_does_not_know_is_422(browser):
 
 
 def test_a_stale_revision_is_409(browser):
-    save_group(None, SEO, values={"organization_name": "First"})
+    update_group(SEO, actor=None, values={"organization_name": "First"})
     response = send(
         browser, "patch", f"{API}/{SEO}", {"values": {"organization_name": "Second"}, "revision": 0}
     )
@@ -150,7 +157,7 @@ def test_a_token_that_may_change_but_not_look_learns_only_which_group_it_saved(m
     from frontdesk.sitesettings.inputs import GroupIn
     from frontdesk.sitesettings.mcp_tools import settings_update
 
-    save_group(None, SEO, values={"organization_name": "Hidden Holdings"})
+    update_group(SEO, actor=None, values={"organization_name": "Hidden Holdings"})
     token, secret = ApiToken.issue(manager, "writer", ["settings:write"])
     bearer = {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
     response = send(Client(), "patch", f"{API}/{SEO}", {"values": {"organization_region": "North"}}, **bearer)
@@ -170,8 +177,11 @@ def test_the_settings_screen_shows_the_first_group_and_links_the_others(browser)
 
 
 def test_the_integrations_screen_shows_a_secret_only_as_set(browser):
-    save_group(
-        None, INTEGRATIONS, values={"turnstile_site_key": "site-1"}, secrets={"turnstile_secret": SECRET}
+    update_group(
+        INTEGRATIONS,
+        actor=None,
+        values={"turnstile_site_key": "site-1"},
+        secrets={"turnstile_secret": SECRET},
     )
     response = browser.get("/cms/settings/integrations/")
     page = response.content.decode()
@@ -204,6 +214,6 @@ def test_the_screen_saves_what_its_form_sends(browser):
 def test_the_screen_speaks_the_accounts_panel_language(make_user):
     client = Client()
     client.force_login(make_user("core.settings.manage", language="de"))
-    save_group(None, INTEGRATIONS, secrets={"turnstile_secret": SECRET})
+    update_group(INTEGRATIONS, actor=None, values={}, secrets={"turnstile_secret": SECRET})
     page = client.get("/cms/settings/integrations/").content.decode()
     assert "Integrationen" in page and ">Gesetzt<" in page and "Websiteschlüssel von hCaptcha" in page

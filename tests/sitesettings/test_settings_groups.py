@@ -16,7 +16,7 @@ from frontdesk.sitesettings import seo
 from frontdesk.sitesettings.groups import CAPTCHA_PROVIDERS, INTEGRATIONS, SEO
 from frontdesk.sitesettings.kinds import Text
 from frontdesk.sitesettings.models import SettingsGroup
-from frontdesk.sitesettings.operations import save_group
+from frontdesk.sitesettings.operations import update_group
 from frontdesk.sitesettings.reading import stored_values
 from frontdesk.sitesettings.registry import GROUPS, Group, all_groups
 
@@ -27,7 +27,7 @@ SECRET = "0x4AAAAAAA-very-secret-value"
 
 def refusal(**arguments) -> dict[str, list[str]]:
     with pytest.raises(ValidationError) as caught:
-        save_group(None, **arguments)
+        update_group(actor=None, **{"values": {}, **arguments})
     return caught.value.message_dict
 
 
@@ -56,7 +56,7 @@ def test_a_module_adds_a_group_for_the_block_and_it_saves_like_the_hosts():
     group = Group(name="maps", label="Maps", settings=(Text(name="style", label="Style"),), order=5)
     with GROUPS.temporarily("maps", group):
         assert all_groups()[0] is group
-        save_group(None, "maps", values={"style": "dark"})
+        update_group("maps", actor=None, values={"style": "dark"})
         assert stored_values("maps").values == {"style": "dark"}
 
 
@@ -64,16 +64,18 @@ def test_a_module_adds_a_group_for_the_block_and_it_saves_like_the_hosts():
 
 
 def test_a_save_by_parts_changes_the_languages_named_and_keeps_the_others():
-    save_group(None, SEO, values={"site_name": {"en": "Harbour", "de": "Hafen"}})
-    save_group(None, SEO, values={"site_name": {"de": "Der Hafen", "en": None}})
+    update_group(SEO, actor=None, values={"site_name": {"en": "Harbour", "de": "Hafen"}})
+    update_group(SEO, actor=None, values={"site_name": {"de": "Der Hafen", "en": None}})
     assert stored_values(SEO).values["site_name"] == {"de": "Der Hafen"}
 
 
 def test_a_whole_save_puts_every_setting_left_out_back_to_its_default():
-    save_group(
-        None, SEO, values={"organization_name": "Harbour Ltd", "site_name": {"en": "Harbour", "de": "Hafen"}}
+    update_group(
+        SEO,
+        actor=None,
+        values={"organization_name": "Harbour Ltd", "site_name": {"en": "Harbour", "de": "Hafen"}},
     )
-    save_group(None, SEO, values={"site_name": {"en": "Port"}}, whole=True)
+    update_group(SEO, actor=None, values={"site_name": {"en": "Port"}}, whole=True)
     values = stored_values(SEO).values
     assert values["site_name"] == {"en": "Port"} and values["organization_name"] == ""
 
@@ -109,7 +111,7 @@ def test_a_choice_outside_the_list_is_refused_naming_the_choices():
 
 def test_links_are_kept_once_in_their_order():
     links = ["https://example.org/b", " https://example.org/a ", "https://example.org/b", ""]
-    save_group(None, SEO, values={"organization_same_as": links})
+    update_group(SEO, actor=None, values={"organization_same_as": links})
     assert stored_values(SEO).values["organization_same_as"] == [
         "https://example.org/b",
         "https://example.org/a",
@@ -118,25 +120,25 @@ def test_links_are_kept_once_in_their_order():
 
 def test_an_unknown_group_is_not_found_and_an_account_without_the_permission_is_refused(make_user):
     with pytest.raises(NotFound):
-        save_group(None, "nosuch", values={})
+        update_group("nosuch", actor=None, values={})
     with pytest.raises(PermissionDenied):
-        save_group(make_user("core.accounts.manage"), SEO, values={"organization_name": "x"})
-    save_group(make_user("core.settings.manage"), SEO, values={"organization_name": "x"})
+        update_group(SEO, actor=make_user("core.accounts.manage"), values={"organization_name": "x"})
+    update_group(SEO, actor=make_user("core.settings.manage"), values={"organization_name": "x"})
 
 
 # --- Secrets ---------------------------------------------------------------------------------
 
 
 def test_a_secret_is_set_kept_when_left_out_replaced_and_cleared_only_by_null():
-    save_group(None, INTEGRATIONS, secrets={"turnstile_secret": SECRET})
+    update_group(INTEGRATIONS, actor=None, values={}, secrets={"turnstile_secret": SECRET})
     assert stored_values(INTEGRATIONS).secret("turnstile_secret") == SECRET
-    save_group(None, INTEGRATIONS, values={"turnstile_site_key": "site-1"}, whole=True)
+    update_group(INTEGRATIONS, actor=None, values={"turnstile_site_key": "site-1"}, whole=True)
     assert stored_values(INTEGRATIONS).secret("turnstile_secret") == SECRET
-    save_group(None, INTEGRATIONS, secrets={"turnstile_secret": "replacement"})
+    update_group(INTEGRATIONS, actor=None, values={}, secrets={"turnstile_secret": "replacement"})
     assert stored_values(INTEGRATIONS).secret("turnstile_secret") == "replacement"
     refusal(name=INTEGRATIONS, secrets={"turnstile_secret": ""})
     assert stored_values(INTEGRATIONS).secret("turnstile_secret") == "replacement"
-    save_group(None, INTEGRATIONS, secrets={"turnstile_secret": None})
+    update_group(INTEGRATIONS, actor=None, values={}, secrets={"turnstile_secret": None})
     assert stored_values(INTEGRATIONS).secret("turnstile_secret") == ""
 
 
@@ -149,18 +151,21 @@ def test_a_secret_is_set_kept_when_left_out_replaced_and_cleared_only_by_null():
     ],
 )
 def test_a_secret_refused_says_why_and_keeps_the_old_one(sent, words):
-    save_group(None, INTEGRATIONS, secrets={"hcaptcha_secret": SECRET})
+    update_group(INTEGRATIONS, actor=None, values={}, secrets={"hcaptcha_secret": SECRET})
     assert refusal(name=INTEGRATIONS, secrets={"hcaptcha_secret": sent}) == {"hcaptcha_secret": [words]}
     assert stored_values(INTEGRATIONS).secret("hcaptcha_secret") == SECRET
 
 
 def test_the_log_names_what_changed_and_a_secret_only_by_its_state(make_user):
     admin = make_user("core.settings.manage")
-    save_group(
-        admin, INTEGRATIONS, values={"turnstile_site_key": "site-1"}, secrets={"turnstile_secret": SECRET}
+    update_group(
+        INTEGRATIONS,
+        actor=admin,
+        values={"turnstile_site_key": "site-1"},
+        secrets={"turnstile_secret": SECRET},
     )
-    save_group(admin, INTEGRATIONS, secrets={"turnstile_secret": SECRET + "-2"})
-    save_group(admin, INTEGRATIONS, secrets={"turnstile_secret": None})
+    update_group(INTEGRATIONS, actor=admin, values={}, secrets={"turnstile_secret": SECRET + "-2"})
+    update_group(INTEGRATIONS, actor=admin, values={}, secrets={"turnstile_secret": None})
     lines = list(log_of(SettingsGroup.objects.get(name=INTEGRATIONS)))
     assert [line.changes for line in lines] == [
         {"turnstile_site_key": ["", "site-1"], "turnstile_secret": ["not set", "set"]},
@@ -173,17 +178,17 @@ def test_the_log_names_what_changed_and_a_secret_only_by_its_state(make_user):
 
 
 def test_a_save_that_changes_nothing_writes_no_line_and_keeps_the_revision():
-    save_group(None, SEO, values={"organization_name": "Harbour"})
-    save_group(None, SEO, values={"organization_name": "Harbour"})
-    save_group(None, INTEGRATIONS, secrets={"recaptcha_secret": None})
+    update_group(SEO, actor=None, values={"organization_name": "Harbour"})
+    update_group(SEO, actor=None, values={"organization_name": "Harbour"})
+    update_group(INTEGRATIONS, actor=None, values={}, secrets={"recaptcha_secret": None})
     assert LogEntry.objects.count() == 1 and stored_values(SEO).revision == 1
 
 
 def test_a_stale_revision_is_a_conflict_and_changes_nothing():
-    save_group(None, SEO, values={"organization_name": "First"}, revision=0)
+    update_group(SEO, actor=None, values={"organization_name": "First"}, revision=0)
     with pytest.raises(Conflict):
-        save_group(None, SEO, values={"organization_name": "Second"}, revision=0)
-    save_group(None, SEO, values={"organization_name": "Second"}, revision=1)
+        update_group(SEO, actor=None, values={"organization_name": "Second"}, revision=0)
+    update_group(SEO, actor=None, values={"organization_name": "Second"}, revision=1)
     assert stored_values(SEO).values["organization_name"] == "Second"
 
 
@@ -191,7 +196,7 @@ def test_a_save_is_seen_by_the_next_read_without_waiting_for_the_cache(django_as
     stored_values(SEO)
     with django_assert_num_queries(0):
         stored_values(SEO)
-    save_group(None, SEO, values={"organization_name": "Fresh"})
+    update_group(SEO, actor=None, values={"organization_name": "Fresh"})
     assert stored_values(SEO).values["organization_name"] == "Fresh"
 
 
@@ -208,9 +213,9 @@ def test_the_organization_id_is_the_base_url_with_the_fragment_in_any_template(s
 
 def test_the_organization_node_holds_what_the_group_holds(settings):
     settings.BASE_URL = "https://harbour.example"
-    save_group(
-        None,
+    update_group(
         SEO,
+        actor=None,
         values={
             "site_name": {"en": "Harbour"},
             "organization_locality": "Kiel",
@@ -231,7 +236,7 @@ def test_the_organization_node_holds_what_the_group_holds(settings):
 
 def test_a_page_title_follows_the_pattern_of_its_language():
     assert seo.page_title("Events") == "Events"
-    save_group(None, SEO, values={"site_name": {"en": "Harbour", "de": "Hafen"}})
+    update_group(SEO, actor=None, values={"site_name": {"en": "Harbour", "de": "Hafen"}})
     assert seo.page_title("Events") == "Events · Harbour"
-    save_group(None, SEO, values={"title_pattern": {"de": "{site}: {title}"}})
+    update_group(SEO, actor=None, values={"title_pattern": {"de": "{site}: {title}"}})
     assert seo.page_title("Termine", "de") == "Hafen: Termine"

@@ -14,7 +14,6 @@ from pydantic import Field
 from frontdesk.core.api.pagination import Page, PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import ErrorOut, WrittenPictureOut, answers
-from frontdesk.core.inputs import NOT_GIVEN
 from frontdesk.pictures import operations
 from frontdesk.pictures.inputs import PictureChange
 from frontdesk.pictures.operations import MAX_NAME_LENGTH, PERMISSION, READ_SCOPE
@@ -99,7 +98,9 @@ def upload_picture(
     file: File[UploadedFile],
     name: str | None = Form(None, max_length=MAX_NAME_LENGTH * 2, description="Defaults to the file's name."),
 ):
-    picture = operations.upload_picture(file, actor=request.user, name=NOT_GIVEN if name is None else name)
+    picture = operations.create_picture(
+        actor=request.user, values={"file": file} if name is None else {"file": file, "name": name}
+    )
     return Status(201, picture_changed(request.user, picture))
 
 
@@ -122,12 +123,7 @@ def get_picture(request: HttpRequest, key: str):
 )
 def update_picture(request: HttpRequest, key: str, payload: PictureChange):
     values = payload.model_dump(exclude_unset=True)
-    picture = operations.update_picture(
-        picture_named(key),
-        actor=request.user,
-        name=values.get("name", NOT_GIVEN),
-        alt=values.get("alt", NOT_GIVEN),
-    )
+    picture = operations.update_picture(picture_named(key), actor=request.user, values=values)
     return picture_changed(request.user, picture)
 
 
@@ -139,7 +135,7 @@ def update_picture(request: HttpRequest, key: str, payload: PictureChange):
     summary="Replace a picture's file (multipart: file); the key stays, every use shows the new file",
 )
 def replace_file(request: HttpRequest, key: str, file: File[UploadedFile]):
-    picture = operations.replace_picture_file(picture_named(key), file, actor=request.user)
+    picture = operations.update_picture_file(picture_named(key), actor=request.user, values={"file": file})
     return picture_changed(request.user, picture)
 
 
@@ -153,5 +149,5 @@ def replace_file(request: HttpRequest, key: str, file: File[UploadedFile]):
     "each place the caller may open.",
 )
 def delete_picture(request: HttpRequest, key: str):
-    operations.delete_picture(picture_named(key), actor=request.user)
+    operations.purge_picture(picture_named(key), actor=request.user)
     return Status(204, None)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 import string
+from collections.abc import Mapping
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -28,7 +29,7 @@ from frontdesk.core import log
 from frontdesk.core.acting import Actor
 from frontdesk.core.errors import InUse, TooMany
 from frontdesk.core.fields import merge_translations
-from frontdesk.core.inputs import NOT_GIVEN
+from frontdesk.core.inputs import NOT_GIVEN, refuse_unknown_keys
 from frontdesk.core.throttle import Limit
 from frontdesk.pictures.conf import picture_settings
 from frontdesk.pictures.files import remove_after_commit, remove_files, store_original
@@ -46,12 +47,12 @@ KEY_ALPHABET = string.ascii_lowercase + string.digits
 KEY_SIZE = 12  # 36^12 keys: guessing one is hopeless, and it stays short in rich text
 
 
-def require(actor: Actor) -> None:
+def _require(actor: Actor) -> None:
     if actor is not None and not actor.has_perm(PERMISSION):
         raise PermissionDenied(_("You may not change the picture library."))
 
 
-def new_key() -> str:
+def _new_key() -> str:
     while True:
         key = "".join(secrets.choice(KEY_ALPHABET) for _ in range(KEY_SIZE))
         if not Picture.objects.filter(key=key).exists():
@@ -80,7 +81,7 @@ def _name_from_file(upload: Any) -> str:
     return " ".join(stem.replace("_", " ").split())[:MAX_NAME_LENGTH]
 
 
-def count_upload(actor: Actor) -> None:
+def _count_upload(actor: Actor) -> None:
     """Count an upload of `actor` against `uploads_per_minute`; TooMany (429) past it. Counted
     before the file is judged: judging is the cost the limit bounds."""
     if actor is None or actor.pk is None:
@@ -114,14 +115,17 @@ def _apply(picture: Picture, judged: Judged, name: str) -> None:
     picture.bytes = len(judged.content)
 
 
-def upload_picture(file: Any, *, actor: Actor, name: Any = NOT_GIVEN, alt: Any = NOT_GIVEN) -> Picture:
-    """A new picture from the uploaded `file`, under a new key; `name` defaults to the file's name."""
-    require(actor)
+def create_picture(*, actor: Actor, values: Mapping[str, Any]) -> Picture:
+    """A new picture from the uploaded `values["file"]`, under a new key, with the `name` and `alt`
+    given; `name` defaults to the file's name."""
+    _require(actor)
+    refuse_unknown_keys(values, ["file", "name", "alt"])
+    file, name, alt = values["file"], values.get("name", NOT_GIVEN), values.get("alt", NOT_GIVEN)
     clean_name = _name_from_file(file) if name is NOT_GIVEN or name is None else _clean_name(name)
     clean_alt = {} if alt is NOT_GIVEN else _clean_alt({}, alt)
-    count_upload(actor)
+    _count_upload(actor)
     judged = judge(file)
-    key = new_key()
+    key = _new_key()
     stored = store_original(key, judged)
     try:
         with transaction.atomic():
@@ -143,9 +147,12 @@ def upload_picture(file: Any, *, actor: Actor, name: Any = NOT_GIVEN, alt: Any =
 
 
 @transaction.atomic
-def update_picture(picture: Picture, *, actor: Actor, name: Any = NOT_GIVEN, alt: Any = NOT_GIVEN) -> Picture:
-    """Change the name and the alt text (by language: the languages named change, the others stay)."""
-    require(actor)
+def update_picture(picture: Picture, *, actor: Actor, values: Mapping[str, Any]) -> Picture:
+    """Change the `name` and the `alt` text given (alt by language: the languages named change,
+    the others stay)."""
+    _require(actor)
+    refuse_unknown_keys(values, ["name", "alt"])
+    name, alt = values.get("name", NOT_GIVEN), values.get("alt", NOT_GIVEN)
     picture = picture_named(picture.key, lock=True)
     before = log.values_of(picture, ["name", "alt"])
     if name is not NOT_GIVEN:
@@ -159,13 +166,15 @@ def update_picture(picture: Picture, *, actor: Actor, name: Any = NOT_GIVEN, alt
     return picture
 
 
-def replace_picture_file(picture: Picture, file: Any, *, actor: Actor) -> Picture:
-    """Put a new file under the picture's key: new renditions, new addresses, every use follows
+def update_picture_file(picture: Picture, *, actor: Actor, values: Mapping[str, Any]) -> Picture:
+    """Put a new file (`values["file"]`) under the picture's key: new renditions, new addresses, every use follows
     (rich text and covers name the key). Pages show the old renditions until the new ones are
     made; the old original goes once the change is committed, the old renditions once the new
     ones are in."""
-    require(actor)
-    count_upload(actor)
+    _require(actor)
+    refuse_unknown_keys(values, ["file"])
+    file = values["file"]
+    _count_upload(actor)
     judged = judge(file)
     stored = store_original(picture.key, judged)
     try:
@@ -192,10 +201,10 @@ def replace_picture_file(picture: Picture, file: Any, *, actor: Actor) -> Pictur
 
 
 @transaction.atomic
-def delete_picture(picture: Picture, *, actor: Actor) -> None:
+def purge_picture(picture: Picture, *, actor: Actor) -> None:
     """Delete a picture nobody uses, with its files; one in use is refused with InUse (409, the
     count and each place), and nothing changes."""
-    require(actor)
+    _require(actor)
     picture = picture_named(picture.key, lock=True)
     uses, count = named_uses(actor, picture.key)
     if count:

@@ -3,7 +3,7 @@ core.settings.manage (docs/host.md, "Settings groups").
 
 - `registry.py`: `Group`, `register_settings_group`, `GROUPS`; `kinds.py`: the kinds of setting;
 - `groups.py`: the host's groups, SEO and Integrations;
-- `operations.py`: `save_group`, the one write path of every door;
+- `operations.py`: `update_group`, the one write path of every door; `queries.py`: `find_group`;
 - `reading.py`: `stored_values`, the cached read the site's code uses;
 - `seo.py`: the Organization's `@id` and JSON-LD, the site name, page titles;
 - `outputs.py`: the shape the API and the agent tools answer with.

@@ -13,8 +13,9 @@ from pydantic import Field
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import ErrorOut, answers
 from frontdesk.sitesettings.inputs import GroupIn
-from frontdesk.sitesettings.operations import PERMISSION, READ_SCOPE, group_named, save_group
+from frontdesk.sitesettings.operations import update_group
 from frontdesk.sitesettings.outputs import group_changed, group_out
+from frontdesk.sitesettings.queries import PERMISSION, READ_SCOPE, find_group
 from frontdesk.sitesettings.registry import all_groups
 
 router = PanelRouter(tags=["settings"])
@@ -68,19 +69,19 @@ def list_groups(request: HttpRequest):
     summary="One settings group",
 )  # fmt: skip
 def get_group(request: HttpRequest, group: str):
-    return group_out(group_named(request.user, group))
+    return group_out(find_group(group, actor=request.user))
 
 
 def _save(request: HttpRequest, group: str, payload: GroupIn, *, whole: bool) -> dict[str, Any]:
-    save_group(
-        request.user,
+    update_group(
         group,
+        actor=request.user,
         values=payload.values,
         secrets=payload.secrets,
         revision=payload.revision,
         whole=whole,
     )
-    return group_changed(request.user, group_named(request.user, group))
+    return group_changed(request.user, find_group(group, actor=request.user))
 
 
 @router.put(

@@ -15,7 +15,7 @@ class SiteSettingsConfig(AppConfig):
         from frontdesk.core.demo import register_demo
         from frontdesk.core.panel.sections import Section, register_section
         from frontdesk.pictures.uses import PictureUse, register_picture_use
-        from frontdesk.sitesettings import api, operations
+        from frontdesk.sitesettings import api, queries
         from frontdesk.sitesettings import demo as seo_demo
         from frontdesk.sitesettings.groups import register_host_groups
         from frontdesk.sitesettings.mcp_tools import register_settings_tools
@@ -30,8 +30,8 @@ class SiteSettingsConfig(AppConfig):
                 name="core.settings",
                 label=_("Settings"),
                 find=settings_using,
-                permission=operations.PERMISSION,
-                scope=operations.READ_SCOPE,
+                permission=queries.PERMISSION,
+                scope=queries.READ_SCOPE,
             )
         )
         register_demo("seo", seed=seo_demo.seed, remove=seo_demo.remove)

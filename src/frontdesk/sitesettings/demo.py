@@ -10,7 +10,7 @@ from typing import Any
 from frontdesk.core.demo import forget_made, made_by_demo, mark_made
 from frontdesk.sitesettings.groups import SEO
 from frontdesk.sitesettings.models import SettingsGroup
-from frontdesk.sitesettings.operations import save_group
+from frontdesk.sitesettings.operations import update_group
 from frontdesk.sitesettings.reading import stored_values
 
 ORGANIZATION: dict[str, Any] = {
@@ -39,7 +39,7 @@ def seed() -> str:
         return (
             "the Organization is named already" if not _is_the_demos() else "the demo Organization is there"
         )
-    mark_made(save_group(None, SEO, values=ORGANIZATION), demo=DEMO, key=KEY)
+    mark_made(update_group(SEO, actor=None, values=ORGANIZATION), demo=DEMO, key=KEY)
     return f"the Organization is {ORGANIZATION['organization_name']}"
 
 
@@ -48,5 +48,5 @@ def remove() -> str:
     forget_made(demo=DEMO)
     if not ours:
         return "the Organization is not the demo's: kept"
-    save_group(None, SEO, values=EMPTY)
+    update_group(SEO, actor=None, values=EMPTY)
     return "the demo Organization removed"

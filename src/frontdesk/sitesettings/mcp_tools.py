@@ -11,8 +11,9 @@ from pydantic import Field
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.core.models import User  # a tool always runs as its token's account
 from frontdesk.sitesettings.inputs import GroupIn
-from frontdesk.sitesettings.operations import PERMISSION, group_named, save_group
+from frontdesk.sitesettings.operations import update_group
 from frontdesk.sitesettings.outputs import group_changed, group_out
+from frontdesk.sitesettings.queries import PERMISSION, find_group
 from frontdesk.sitesettings.registry import all_groups
 
 GroupName = Annotated[
@@ -27,13 +28,15 @@ def settings_get(
     ] = None,
 ) -> dict[str, Any]:
     if group is not None:
-        return {"groups": [group_out(group_named(actor, group))]}
-    return {"groups": [group_out(group_named(actor, each.name)) for each in all_groups()]}
+        return {"groups": [group_out(find_group(group, actor=actor))]}
+    return {"groups": [group_out(find_group(each.name, actor=actor)) for each in all_groups()]}
 
 
 def settings_update(actor: User, group: GroupName, changes: GroupIn) -> dict[str, Any]:
-    save_group(actor, group, values=changes.values, secrets=changes.secrets, revision=changes.revision)
-    return {"group": group_changed(actor, group_named(actor, group))}
+    update_group(
+        group, actor=actor, values=changes.values, secrets=changes.secrets, revision=changes.revision
+    )
+    return {"group": group_changed(actor, find_group(group, actor=actor))}
 
 
 def register_settings_tools() -> None:

@@ -7,33 +7,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.core import log
 from frontdesk.core.acting import Actor
-from frontdesk.core.errors import Conflict, NotFound
+from frontdesk.core.errors import Conflict
 from frontdesk.sitesettings.models import SettingsGroup
+from frontdesk.sitesettings.queries import find_group
 from frontdesk.sitesettings.reading import forget
-from frontdesk.sitesettings.registry import GROUPS, Group
+from frontdesk.sitesettings.registry import Group
 
-PERMISSION = "core.settings.manage"
-READ_SCOPE = "settings:read"  # what a token needs to look at the groups (the API, the tools)
 ACTION = "settings.changed"
 # What a log line says of a secret: its state, never its value.
 SET, NOT_SET, REPLACED, CLEARED = "set", "not set", "replaced", "cleared"
-
-
-def group_named(actor: Actor, name: str) -> Group:
-    """The registered group `name`, for an actor who may manage the settings (None: the system)."""
-    if actor is not None and not actor.has_perm(PERMISSION):
-        raise PermissionDenied(_("You may not change the site's settings."))
-    group = GROUPS.get(name)
-    if group is None:
-        raise NotFound(_("There is no settings group %(name)s.") % {"name": name[:64]})
-    return group
 
 
 def _judge(group: Group, sent: Mapping[str, Any], stored: Mapping[str, Any], *, secrets: bool, merge: bool):
@@ -68,11 +57,11 @@ def _secret_changes(before: Mapping[str, str], after: Mapping[str, str], names) 
     return changes
 
 
-def save_group(
-    actor: Actor,
+def update_group(
     name: str,
     *,
-    values: Mapping[str, Any] | None = None,
+    actor: Actor,
+    values: Mapping[str, Any] | None,
     secrets: Mapping[str, str | None] | None = None,
     revision: int | None = None,
     whole: bool = False,
@@ -82,7 +71,7 @@ def save_group(
     it, one left out is kept, whatever `whole` says). A `revision` that is not the stored one is a
     Conflict. A save that changes nothing writes nothing; any other moves the revision by one and
     writes one log line naming what changed."""
-    group = group_named(actor, name)
+    group = find_group(name, actor=actor)
     values, secrets = dict(values or {}), dict(secrets or {})
     with transaction.atomic():
         row, _created = SettingsGroup.objects.select_for_update().get_or_create(name=name)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from frontdesk.core.api.auth import may_read
-from frontdesk.sitesettings.operations import NOT_SET, PERMISSION, READ_SCOPE, SET
+from frontdesk.sitesettings.operations import NOT_SET, SET
+from frontdesk.sitesettings.queries import PERMISSION, READ_SCOPE
 from frontdesk.sitesettings.reading import stored_values
 from frontdesk.sitesettings.registry import Group
 
