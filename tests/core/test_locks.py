@@ -83,16 +83,17 @@ def test_a_failed_block_leaves_the_database_free(file_database):
 
 @pytest.mark.django_db
 def test_writers_of_one_process_wait_for_each_other_not_in_sqlites_busy_handler(file_database):
-    # Without SQLite's busy timeout a second BEGIN IMMEDIATE fails at once ("database is locked"),
-    # so every block succeeding shows the threads waited in the process's own lock, which wakes
-    # the next one as soon as the last commits (the busy handler sleeps up to 100 ms a try).
+    # With SQLite's busy timeout cut to 50 ms, a BEGIN IMMEDIATE that waits behind blocks of 100 ms
+    # fails ("database is locked"), so every block succeeding shows the threads waited in the
+    # process's own lock, which wakes the next one as soon as the last commits (the busy handler
+    # sleeps up to 100 ms a try). The 50 ms leave room for a connection's own opening.
     failures: list[BaseException] = []
 
     def write() -> None:
-        connect(file_database, timeout=0, init_command="PRAGMA busy_timeout=0;")
+        connect(file_database, timeout=0.05, init_command="PRAGMA busy_timeout=50;")
         try:
             with exclusive_transaction("inbox.intake:1:abc", using=ALIAS):
-                time.sleep(0.02)
+                time.sleep(0.1)
         except BaseException as error:  # collected and asserted below
             failures.append(error)
         finally:
