@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import threading
-import time
 
 import pytest
 from django.conf import settings
@@ -32,21 +30,19 @@ else:
 """
 
 
-def connect(path, **options) -> DatabaseWrapper:
-    """A connection (of the calling thread) to the SQLite file `path`, configured as the site's
-    (`options` over the site's SQLITE_OPTIONS)."""
+def connect(path) -> DatabaseWrapper:
+    """A connection (of the calling thread) to the SQLite file `path`, configured as the site's."""
     configured = ConnectionHandler(  # fills in every key Django expects of a database
         {
             "default": {
                 "ENGINE": "django.db.backends.sqlite3",
                 "NAME": str(path),
-                "OPTIONS": {**settings.SQLITE_OPTIONS, **options},
+                "OPTIONS": dict(settings.SQLITE_OPTIONS),
             }
         }
     ).settings["default"]
-    wrapper = DatabaseWrapper(configured, alias=ALIAS)
-    connections[ALIAS] = wrapper
-    return wrapper
+    connections[ALIAS] = DatabaseWrapper(configured, alias=ALIAS)
+    return connections[ALIAS]
 
 
 @pytest.fixture
@@ -79,31 +75,3 @@ def test_a_failed_block_leaves_the_database_free(file_database):
     with pytest.raises(RuntimeError), exclusive_transaction("inbox.intake:1:abc", using=ALIAS):
         raise RuntimeError
     assert another_process_finds(file_database) == "free"
-
-
-@pytest.mark.django_db
-def test_writers_of_one_process_wait_for_each_other_not_in_sqlites_busy_handler(file_database):
-    # With SQLite's busy timeout cut to 50 ms, a BEGIN IMMEDIATE that waits behind blocks of 100 ms
-    # fails ("database is locked"), so every block succeeding shows the threads waited in the
-    # process's own lock, which wakes the next one as soon as the last commits (the busy handler
-    # sleeps up to 100 ms a try). The 50 ms leave room for a connection's own opening.
-    failures: list[BaseException] = []
-
-    def write() -> None:
-        connect(file_database, timeout=0.05, init_command="PRAGMA busy_timeout=50;")
-        try:
-            with exclusive_transaction("inbox.intake:1:abc", using=ALIAS):
-                time.sleep(0.1)
-        except BaseException as error:  # collected and asserted below
-            failures.append(error)
-        finally:
-            connections[ALIAS].close()
-
-    connections[ALIAS].ensure_connection()  # the file in WAL mode (the site's options) before the threads
-    threads = [threading.Thread(target=write) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    connect(file_database)  # the fixture closes the test thread's connection
-    assert failures == []

@@ -11,17 +11,13 @@ database's own lock on a name:
 - MariaDB/MySQL: `GET_LOCK(name)` before the transaction and `RELEASE_LOCK(name)` after it, since
   its named locks belong to the connection, not to the transaction. Held across the commit, so
   the next holder sees what this one wrote (READ COMMITTED, Django's default there).
-- SQLite: its transactions begin IMMEDIATE (settings.SQLITE_OPTIONS), so writers already run
-  one at a time, every one of them. The threads of one process take a process lock first, so they
-  wait for each other there and the next starts as soon as the last commits, instead of sleeping
-  in SQLite's busy handler (up to 100 ms a try): on bench/run.py --only intake under load, +22 %
-  posts a second and p99 1.1 s -> 0.28 s (docs/performance.md).
+- SQLite: nothing more. Its transactions begin IMMEDIATE (settings.SQLITE_OPTIONS), so writers
+  already run one at a time, every one of them.
 """
 
 from __future__ import annotations
 
 import hashlib
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -29,11 +25,6 @@ from django.db import DatabaseError, connections, transaction
 
 WAIT_SECONDS = 30  # MariaDB's GET_LOCK timeout; PostgreSQL waits within its statement timeout
 MYSQL_NAME_LENGTH = 64  # GET_LOCK refuses longer names
-
-
-# SQLite: one writer of this process at a time waits here, woken as soon as the last one commits,
-# instead of in SQLite's busy handler, which sleeps up to 100 ms between tries.
-_sqlite_writer = threading.Lock()
 
 
 class LockTimeout(DatabaseError):
@@ -67,10 +58,6 @@ def exclusive_transaction(name: str, using: str = "default") -> Iterator[None]:
                 yield
         finally:
             _release(connection, lock_name)
-        return
-    if connection.vendor == "sqlite" and not connection.in_atomic_block:
-        with _sqlite_writer, transaction.atomic(using=using):
-            yield
         return
     with transaction.atomic(using=using):
         if connection.vendor == "postgresql":
