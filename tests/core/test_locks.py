@@ -41,8 +41,9 @@ def connect(path) -> DatabaseWrapper:
             }
         }
     ).settings["default"]
-    connections[ALIAS] = DatabaseWrapper(configured, alias=ALIAS)
-    return connections[ALIAS]
+    wrapper = DatabaseWrapper(configured, alias=ALIAS)
+    connections[ALIAS] = wrapper
+    return wrapper
 
 
 @pytest.fixture
