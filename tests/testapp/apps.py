@@ -34,6 +34,11 @@ class TestAppConfig(AppConfig):
                 prefix=routes_prefix, view=views.routed_category,
             )
         )  # fmt: skip
+        # Outings (versions and their duplicate) hold addresses under a prefix of their own.
+        register_route_type(
+            RouteType(name="test-outing", model="testapp.Outing", field="slug", prefix=lambda: "outings",
+                      view=views.outing)
+        )  # fmt: skip
         # --- end of Routes
 
         # --- The bin (core/bin): crates, which also hold an address under the test prefix.

@@ -4,11 +4,12 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
 from frontdesk.core.bin.models import Binnable
-from frontdesk.core.fields import TranslatedField
+from frontdesk.core.fields import TranslatedField, TranslatedItemsField
 from frontdesk.core.languages import translate
 from frontdesk.publishing.models import Versioned
 from frontdesk.publishing.relations import OrderedRelation
 from frontdesk.publishing.seo_card import SeoCardField
+from frontdesk.richtext.fields import RichTextField
 
 # --- Routes (routes) ---------------------------------------------------------------------
 # Two route types at one level under one prefix, as events and event categories are; registered
@@ -55,6 +56,31 @@ class Notice(Versioned):
     def clean(self) -> None:
         if self.starts_at and self.ends_at and self.ends_at < self.starts_at:
             raise ValidationError({"ends_at": ["The end comes before the start."]})
+
+
+class Outing(Versioned):
+    """A row shaped as an event will be: dated, with rich text, highlight cards (the same cards in
+    every language, a heading and a line per language), related test events, an SEO card, project
+    fields and an address per language (the route type test-outing, apps.py), all versioned.
+    Enough to prove moments, removals, list items and the duplicate without the events module."""
+
+    versioned_fields = (
+        "title", "slug", "description", "starts_at", "ends_at", "highlights", "stops", "seo", "extra",
+    )  # fmt: skip
+    edit_permission = "testapp.change_outing"
+
+    title = TranslatedField(required=True)
+    slug = TranslatedField()
+    description = RichTextField()
+    starts_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    highlights = TranslatedItemsField(keys=("heading", "line"), required=("heading",))
+    stops = OrderedRelation(target="test-event")
+    seo = SeoCardField()
+    extra = models.JSONField(default=dict, blank=True)
+
+    def __str__(self) -> str:
+        return translate(self.title)
 
 
 # --- End of versions ---------------------------------------------------------------------------

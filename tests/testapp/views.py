@@ -17,6 +17,10 @@ def routed_category(request, category) -> HttpResponse:
     return HttpResponse(f"category: {translate(category.name)}")
 
 
+def outing(request, outing) -> HttpResponse:
+    return HttpResponse(f"outing: {translate(outing.title)}")
+
+
 def crate(request, crate) -> HttpResponse:
     return HttpResponse(f"crate: {crate.name}")
 

@@ -20,11 +20,25 @@ from django.utils.translation import gettext_lazy as _
 from frontdesk.core.models.actors import actor_field, token_field
 
 
+def in_application_zone(moment: datetime) -> datetime:
+    """`moment` in the application's zone (settings.TIME_ZONE): a naive value is read as a time
+    there, an aware one is the same moment shown there. So one moment has one form, whatever
+    offset it was sent with (docs/host.md, "Versions": moments)."""
+    zone = timezone.get_default_timezone()
+    if timezone.is_naive(moment):
+        return timezone.make_aware(moment, zone)
+    return timezone.localtime(moment, zone)
+
+
 class _Exact(DjangoJSONEncoder):
-    """Django's encoder, but keeping a moment's microseconds: a version restores what it kept."""
+    """Django's encoder, but keeping a moment's microseconds (a version restores what it kept)
+    and writing every moment in the application's zone: 10:00+01:00 and 09:00+00:00 are one
+    moment, so they must be one text when a save is compared with what is published."""
 
     def default(self, o: Any) -> Any:
-        if isinstance(o, (datetime, time)):
+        if isinstance(o, datetime):
+            return in_application_zone(o).isoformat()
+        if isinstance(o, time):
             return o.isoformat()
         return super().default(o)
 
@@ -95,7 +109,12 @@ class Versioned(models.Model):
             if name in values:
                 field = self._versioned_field(name)
                 try:
-                    setattr(self, field.attname, field.to_python(values[name]))
+                    value = field.to_python(values[name])
+                    if isinstance(value, datetime) and isinstance(field, models.DateTimeField):
+                        # An offset-less value is a time in the application's zone, not a naive
+                        # value Django would warn about when saving and read as UTC.
+                        value = in_application_zone(value)
+                    setattr(self, field.attname, value)
                 except ValidationError as error:
                     errors[name] = error.messages
         if errors:
