@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from frontdesk.core.languages import default_language, site_language_codes, translate
@@ -200,32 +201,26 @@ def merge_translated_items(
     errors: dict[str, list[str]] = {}
     for index, item in enumerate(sent):
         if not isinstance(item, dict):
-            errors[str(index)] = [_("Give each item as an object.")]
+            errors[str(index)] = [gettext("Give each item as an object.")]
             continue
         unknown = sorted(str(key) for key in set(item) - {"id", *keys})
         if unknown:
-            errors[str(index)] = [_("Unknown key: %(keys)s.") % {"keys": ", ".join(unknown)}]
+            errors[str(index)] = [gettext("Unknown key: %(keys)s.") % {"keys": ", ".join(unknown)}]
             continue
         item_id = item.get("id")
         if item_id is not None and (not isinstance(item_id, str) or not ITEM_ID.match(item_id)):
-            errors[f"{index}.id"] = [_("An id is 1 to 40 letters, digits, '-' or '_'.")]
+            errors[f"{index}.id"] = [gettext("An id is 1 to 40 letters, digits, '-' or '_'.")]
             continue
         if item_id in seen:
-            errors[f"{index}.id"] = [_("The id %(id)s is given twice.") % {"id": item_id}]
+            errors[f"{index}.id"] = [gettext("The id %(id)s is given twice.") % {"id": item_id}]
             continue
         before = by_id.get(item_id, {}) if item_id else {}
         result: dict[str, Any] = {"id": item_id or ""}
         for key in keys:
             try:
-                texts = merge_translations(before.get(key), item[key]) if key in item else before.get(key, {})
-                result[key] = texts
-                if any(len(text) > max_length for text in texts.values()):
-                    raise ValidationError(
-                        _("Keep each language's text to at most %(limit)d characters.")
-                        % {"limit": max_length}
-                    )
-                if key in required and not translate(texts):
-                    raise ValidationError(_("Give a text in at least one language."), code="required")
+                result[key] = _item_texts(
+                    before.get(key), item, key, required=key in required, max_length=max_length
+                )
             except ValidationError as error:
                 errors[f"{index}.{key}"] = error.messages
         if item_id:
@@ -239,6 +234,20 @@ def merge_translated_items(
             result["id"] = new_item_id(taken)
             taken.add(result["id"])
     return merged
+
+
+def _item_texts(stored: object, item: dict, key: str, *, required: bool, max_length: int) -> dict[str, str]:
+    """One item's texts under `key` after the save: merged by language when the item names the
+    key, kept when it leaves it out."""
+    kept = stored if isinstance(stored, dict) else None
+    texts = merge_translations(kept, item[key]) if key in item else dict(kept or {})
+    if any(len(text) > max_length for text in texts.values()):
+        raise ValidationError(
+            gettext("Keep each language's text to at most %(limit)d characters.") % {"limit": max_length}
+        )
+    if required and not translate(texts):
+        raise ValidationError(gettext("Give a text in at least one language."), code="required")
+    return texts
 
 
 def validate_translated_items(value: object, keys: Sequence[str]) -> None:
