@@ -29,11 +29,11 @@ def duplicate_versioned[Row: Versioned](row: Row, *, actor: Actor) -> Row:
     model = type(row)
     require_edit_permission(actor, model)
     original = model._base_manager.get(pk=row.pk)  # the values as stored now, not as held in memory
+    values = original.draft_values()
     copy = model()
-    copy.apply_values(original.draft_values())
+    copy.apply_values(values)
     for route_type in route_types_of(original):
-        slugs = original.draft_values().get(route_type.field) or {}
-        setattr(copy, route_type.field, next_free_slugs(route_type.name, slugs))
+        setattr(copy, route_type.field, next_free_slugs(route_type.name, values.get(route_type.field) or {}))
     copy.state = State.DRAFT
     copy.full_clean()
     copy.save()
