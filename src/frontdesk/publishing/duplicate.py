@@ -33,7 +33,8 @@ def duplicate_versioned[Row: Versioned](row: Row, *, actor: Actor) -> Row:
     copy = model()
     copy.apply_values(values)
     for route_type in route_types_of(original):
-        setattr(copy, route_type.field, next_free_slugs(route_type.name, values.get(route_type.field) or {}))
+        slugs = values.get(route_type.field, getattr(original, route_type.field)) or {}  # versioned or not
+        setattr(copy, route_type.field, next_free_slugs(route_type.name, slugs))
     copy.state = State.DRAFT
     copy.full_clean()
     copy.save()
