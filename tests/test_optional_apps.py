@@ -138,7 +138,7 @@ def test_an_unknown_name_stops_start_up_with_one_line_naming_the_known_ones(tmp_
     assert result.returncode == 2
     assert result.stderr == (
         "frontdesk: configuration error: FRONTDESK_WITHOUT names an app that is not optional: inbox"
-        " (the optional apps are blocks, pages, services, faq).\n"
+        " (the optional apps are blocks, pages, services, faq, events).\n"
     )
 
 

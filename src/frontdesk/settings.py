@@ -165,6 +165,7 @@ OPTIONAL_APPS: dict[str, tuple[str, ...]] = {
     "pages": ("frontdesk.pages",),
     "services": ("frontdesk.services",),
     "faq": ("frontdesk.faq",),
+    "events": ("frontdesk.events",),
 }
 
 
@@ -195,6 +196,7 @@ INSTALLED_APPS = [
     "frontdesk.inbox",
     "frontdesk.services",
     "frontdesk.faq",
+    "frontdesk.events",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -676,6 +678,15 @@ FRONTDESK: dict[str, Any] = {
     "services": given(prefix=os.environ.get("FRONTDESK_SERVICES_PREFIX")),
     # The FAQ: only what the environment sets; the default is in faq/conf.py and docs/faq.md.
     "faq": given(markup=set_bool("FRONTDESK_FAQ_MARKUP")),
+    # The events: only what the environment sets; the defaults are in events/conf.py and
+    # docs/events.md has the table. Set but empty, the prefix refuses to boot (E120).
+    "events": given(
+        prefix=os.environ.get("FRONTDESK_EVENTS_PREFIX"),
+        index=set_bool("FRONTDESK_EVENTS_INDEX"),
+        **{"per-page": set_int("FRONTDESK_EVENTS_PER_PAGE")},
+        currency=env("FRONTDESK_EVENTS_CURRENCY") or None,
+        breadcrumbs=set_bool("FRONTDESK_EVENTS_BREADCRUMBS"),
+    ),
     # The picture library: only what the environment sets; the defaults are in
     # pictures/conf.py and docs/host.md ("The picture library") has the table.
     "pictures": given(
