@@ -120,8 +120,9 @@ def test_history_lists_versions_and_restores_one(make_page, client):
     )
     page = operations.publish_page(page, actor=None)
     from frontdesk.pages import outputs
+    from frontdesk.publishing.outputs import version_list
 
-    versions = outputs.version_list(page)
+    versions = version_list(page)
     assert [version["number"] for version in versions] == [2, 1]
     restored = operations.restore_page_version(page, actor=None, number=1, revision=page.revision)
     assert restored.state == State.CHANGED
