@@ -17,6 +17,10 @@ def routed_category(request, category) -> HttpResponse:
     return HttpResponse(f"category: {translate(category.name)}")
 
 
+def notice(request, notice) -> HttpResponse:
+    return HttpResponse(f"notice: {translate(notice.title)}")
+
+
 def crate(request, crate) -> HttpResponse:
     return HttpResponse(f"crate: {crate.name}")
 
