@@ -29,6 +29,7 @@ from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, 
 from frontdesk.pages.outputs import blocks_changed, log_lines, page_changed, page_out, page_row
 from frontdesk.pages.permissions import MANAGE, VIEW
 from frontdesk.publishing.outputs import preview_link_out, version_list
+from frontdesk.publishing.schemas import LogLineOut, PreviewLinkOut, PreviewQuery, VersionOut
 
 router = PanelRouter(tags=["pages"])
 
@@ -86,24 +87,6 @@ class BlocksWrittenOut(Schema):
 
     page: int
     language: str
-
-
-class VersionOut(Schema):
-    number: int
-    values: dict[str, Any]
-    created_at: datetime
-    account: str | None
-    token: str | None
-
-
-class LogLineOut(Schema):
-    action: str
-    text: str
-    actor: str | None
-    token: str | None
-    changes: dict[str, Any]
-    detail: dict[str, Any]
-    created_at: datetime
 
 
 class PagesQuery(PageQuery):
@@ -211,16 +194,6 @@ def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
         queries.find_page(page), actor=request.user, values=payload.values()
     )
     return blocks_changed(request.user, edited, payload.language, blocks)
-
-
-class PreviewQuery(Schema):
-    language: str | None = Field(None, max_length=10, description="A site language's code.", examples=["de"])
-
-
-class PreviewLinkOut(Schema):
-    url: str = Field(description="The draft's preview, whole; opens for an account with pages.view.")
-    path: str = Field(description="The same address as a path of the site.")
-    expires_at: datetime
 
 
 @router.get(
