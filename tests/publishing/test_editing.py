@@ -58,7 +58,8 @@ def discard(notice: Notice) -> Notice:
 
 def answering(notice: Notice) -> set[str]:
     """The paths the site answers at for the notice (held ones left out)."""
-    return set(Route.objects.filter(type_name=NOTICE, object_id=notice.pk).values_list("path", flat=True))
+    rows = Route.objects.filter(type_name=NOTICE, object_id=notice.pk, path__isnull=False)
+    return {path for path in rows.values_list("path", flat=True) if path}
 
 
 # --- locked() ------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ class Route(models.Model):
     pending = models.BooleanField(_("held for a draft"), default=False)
 
     objects = AddressManager()
-    all_objects = models.QuerySet["Route"].as_manager()
+    all_objects: models.Manager[Route] = models.Manager()
 
     class Meta:
         # The table it had in core, before the split (issue 26): a site upgrades in place.
