@@ -15,7 +15,7 @@ from frontdesk.publishing import versions
 from frontdesk.publishing.editing import follow_address, locked
 from frontdesk.publishing.models import State
 from frontdesk.publishing.outputs import history_lines, preview_link_out, version_list
-from frontdesk.routes.claims import claim_routes, release_routes
+from frontdesk.routes.claims import claim_routes, next_free_slugs, release_routes
 from frontdesk.routes.models import Route
 from tests.testapp.models import Notice
 from tests.testapp.routing import make_event
@@ -144,6 +144,12 @@ def test_a_held_slug_moves_with_the_draft():
     make_event("summer")  # free again
     with pytest.raises(ValidationError):
         make_event("autumn")
+
+
+def test_a_copys_slug_skips_an_address_held_for_a_draft():
+    notice = publish(create_notice("fair"))
+    save(notice, slug="fair-2")
+    assert next_free_slugs("test-event", {"en": "fair"}) == {"en": "fair-3"}
 
 
 def test_a_row_going_to_the_bin_frees_its_held_slug():
