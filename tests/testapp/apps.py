@@ -79,6 +79,12 @@ class TestAppConfig(AppConfig):
         from tests.testapp import versions_doors
 
         versions_doors.register()
+        # --- The versioned editor's pieces (publishing/editing.py): notices have an address under
+        # the test prefix, so that a draft's new slug is held against the test events.
+        register_route_type(
+            RouteType(name="test-notice", model="testapp.Notice", field="slug", prefix=routes_prefix,
+                      view=views.notice)
+        )  # fmt: skip
 
         # --- Blocks (frontdesk.blocks), when installed: a holder, a collection, two codes.
         from django.apps import apps

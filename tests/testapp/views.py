@@ -21,6 +21,10 @@ def outing(request, outing) -> HttpResponse:
     return HttpResponse(f"outing: {translate(outing.title)}")
 
 
+def notice(request, notice) -> HttpResponse:
+    return HttpResponse(f"notice: {translate(notice.title)}")
+
+
 def crate(request, crate) -> HttpResponse:
     return HttpResponse(f"crate: {crate.name}")
 
