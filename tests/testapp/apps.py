@@ -89,6 +89,10 @@ class TestAppConfig(AppConfig):
             PreviewType(name="test.notice", model="testapp.Notice", permission="testapp.change_notice",
                         render=views.notice_preview)
         )  # fmt: skip
+        register_preview_type(
+            PreviewType(name="test.tour", model="testapp.Tour", permission="testapp.change_tour",
+                        render=views.tour_preview)
+        )  # fmt: skip
         # --- The picture library (pictures): posters use pictures as covers and in rich text.
         from frontdesk.pictures.uses import PictureUse, register_picture_use
         from tests.testapp.models import posters_using

@@ -98,10 +98,14 @@ def refuse_crate_restore(crate: Crate) -> str | None:
 
 # --- Relations (frontdesk.publishing.relations) --------------------------------------------------------
 # A tour holds an ordered list of test events (the relation target "test-event", registered in
-# apps.py over RoutedEvent), as an event holds its services.
+# apps.py over RoutedEvent), as an event holds its services; it is versioned as an event is, with
+# no code of its own for the relation (apps.py registers its draft preview).
 
 
-class Tour(models.Model):
+class Tour(Versioned):
+    versioned_fields = ("name", "stops")
+    edit_permission = "testapp.change_tour"
+
     name = models.CharField(max_length=100)
     stops = OrderedRelation(target="test-event")
 
