@@ -102,6 +102,12 @@ class TestAppConfig(AppConfig):
                 name="test.poster", label="Posters", find=posters_using, permission="testapp.view_poster"
             )
         )
+        # Albums' galleries too, drafts included.
+        from frontdesk.pictures.gallery import register_gallery_pictures
+
+        register_gallery_pictures(
+            "test.album", "testapp.Album", field="photos", label="Albums", permission="testapp.view_album"
+        )
         # --- The SEO card (publishing/seo_card.py): brochures' social images are pictures in use.
         from frontdesk.publishing.seo_card import register_seo_card_pictures
 

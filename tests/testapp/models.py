@@ -6,6 +6,7 @@ from django.db import models, transaction
 from frontdesk.core.bin.models import Binnable
 from frontdesk.core.fields import TranslatedField
 from frontdesk.core.languages import translate
+from frontdesk.pictures.gallery import GalleryField
 from frontdesk.publishing.models import Versioned
 from frontdesk.publishing.relations import OrderedRelation
 from frontdesk.publishing.seo_card import SeoCardField
@@ -227,6 +228,20 @@ class Poster(models.Model):
     title = models.CharField(max_length=100)
     cover = models.CharField(max_length=32, blank=True)
     body = TranslatedField()
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Album(Versioned):
+    """Pictures in an order, the first the cover, drafted as an event's photos are; apps.py
+    registers its gallery as a place pictures are used."""
+
+    versioned_fields = ("title", "photos")
+    edit_permission = "testapp.change_album"
+
+    title = models.CharField(max_length=100)
+    photos = GalleryField()
 
     def __str__(self) -> str:
         return self.title
