@@ -215,7 +215,7 @@ def test_a_gallery_is_filled_from_the_picker_reordered_by_keyboard_and_sent_in_i
     expect(output).to_have_text(f'["{harbour.key}","{market.key}"]')
     expect(items.nth(0)).to_contain_text("Boats")
     expect(items.nth(0).get_by_text("Cover")).to_be_visible()
-    expect(section.get_by_role("status")).to_have_text("Boats moved to position 1 of 2.")
+    expect(section.locator("div[role=status]")).to_have_text("Boats moved to position 1 of 2.")
     axe_check(page)
 
     # A picture taken out leaves the rest in order; the focus stays in the list.

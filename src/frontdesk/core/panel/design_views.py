@@ -47,6 +47,12 @@ def index(request):
         "example_errors": example_errors(),
         # The pictures app's gallery control (pictures/controls.py makes it for a real field),
         # empty and with a small limit, so the limit shows too.
-        "gallery_demo": {"id": "demo-gallery", "name": "photos", "label": _("Photos"), "items": [], "limit": 3},
+        "gallery_demo": {
+            "id": "demo-gallery",
+            "name": "photos",
+            "label": _("Photos"),
+            "items": [],
+            "limit": 3,
+        },
     }
     return render(request, "panel/design.html", context)
