@@ -101,7 +101,7 @@ class OrderedRelation(models.Field):
     def to_python(self, value: Any) -> list[int]:
         return as_ids(value)
 
-    def value_from_object(self, obj: models.Model) -> list[int]:
+    def value_from_object(self, obj: models.Model) -> Any:  # list[int]; Field types it generically
         return getattr(obj, self.attname)
 
     def validate(self, value: Any, model_instance: models.Model | None) -> None:
