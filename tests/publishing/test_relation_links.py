@@ -71,11 +71,9 @@ def test_related_to_reads_an_index_on_target_and_holder():
         # A table of one row is read whole by the planner; without that way out it must take the index.
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL enable_seqscan = off")
-        assert "relation_link_related_to" in query.explain()
-    elif connection.vendor == "sqlite":
-        assert "relation_link_related_to" in query.explain()
-    else:  # MariaDB names the indexes it may use for each table
-        assert "relation_link_related_to" in query.explain()
+    # SQLite and PostgreSQL name the index they search; MariaDB lists it among the keys it may read
+    # (a one-row table is read whole there; docs/performance.md shows it read with more rows).
+    assert "relation_link_related_to" in query.explain()
 
 
 # --- Lists -------------------------------------------------------------------------------------
