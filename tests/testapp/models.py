@@ -104,11 +104,14 @@ def refuse_crate_restore(crate: Crate) -> str | None:
 
 
 class Tour(Versioned):
-    versioned_fields = ("name", "stops")
+    versioned_fields = ("name", "stops", "happenings")
     edit_permission = "testapp.change_tour"
 
     name = models.CharField(max_length=100)
     stops = OrderedRelation(target="test-event")
+    # Categories of the test app's events-like type, held as an event would hold its categories
+    # (categories/relations.py: every category type is a relation target).
+    happenings = OrderedRelation(target="test-happening.category")
 
     def __str__(self) -> str:
         return self.name

@@ -199,3 +199,20 @@ def related_to[M: models.Model](
     wanted = [pk for pk in ids if isinstance(pk, int) and not isinstance(pk, bool) and 0 < pk <= MAX_ID]
     links = relation._links(holders.model).filter(target=relation.target, target_id__in=wanted)
     return holders.filter(pk__in=links.values("holder_id"))
+
+
+def relation_counts(model: type[models.Model], field: str, ids: Iterable[int]) -> dict[int, int]:
+    """{target id: how many of `model`'s rows hold it in `field`} for `ids` (ids no row holds are
+    left out): one grouped query on the through table, as a category type's `count_items` asks."""
+    relation = _relation(model, field)
+    wanted = [pk for pk in ids if isinstance(pk, int) and not isinstance(pk, bool) and 0 < pk <= MAX_ID]
+    if not wanted:
+        return {}
+    counted = (
+        relation._links(model)
+        .filter(target=relation.target, target_id__in=wanted)
+        .values("target_id")
+        .annotate(holders=models.Count("holder_id"))
+        .values_list("target_id", "holders")
+    )
+    return dict(counted)

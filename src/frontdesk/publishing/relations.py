@@ -20,7 +20,7 @@ from typing import Any
 
 from django.db import models
 
-from frontdesk.publishing.relation_field import OrderedRelation, load_relations, related_to
+from frontdesk.publishing.relation_field import OrderedRelation, load_relations, related_to, relation_counts
 from frontdesk.publishing.relation_targets import (
     MAX_RELATED,
     RELATION_TARGETS,
@@ -45,6 +45,7 @@ __all__ = [
     "register_relation_target",
     "related_cards",
     "related_to",
+    "relation_counts",
     "resolve_references",
 ]
 
