@@ -13,7 +13,7 @@ from django.test import Client
 from frontdesk.publishing import versions
 from frontdesk.publishing.models import RelationLink, State
 from frontdesk.publishing.preview import preview_link
-from frontdesk.publishing.relations import MAX_RELATED, related_to
+from frontdesk.publishing.relations import MAX_RELATED, related_cards, related_to
 from tests.testapp.models import Tour
 from tests.testapp.routing import make_event
 
@@ -74,6 +74,18 @@ def test_related_to_reads_an_index_on_target_and_holder():
     # SQLite and PostgreSQL name the index they search; MariaDB lists it among the keys it may read
     # (a one-row table is read whole there; docs/performance.md shows it read with more rows).
     assert "relation_link_related_to" in query.explain()
+
+
+def test_the_lists_of_rows_read_from_the_database_cost_one_query_however_many(django_assert_num_queries):
+    events = [make_event(f"stop-{index}", f"Stop {index}") for index in range(6)]
+    for index in range(5):
+        Tour.objects.create(name=f"t{index}", stops=[event.pk for event in events[index:]])
+    tours = list(Tour.objects.order_by("name"))
+    with django_assert_num_queries(3):  # the lists, then the target's two (events, addresses)
+        cards = related_cards(tours, "stops", "en")
+    assert [card["title"] for card in cards[tours[4].pk]] == ["Stop 4", "Stop 5"]
+    with django_assert_num_queries(0):
+        assert tours[0].stops == [event.pk for event in events]  # read once, kept on the row
 
 
 # --- Lists -------------------------------------------------------------------------------------

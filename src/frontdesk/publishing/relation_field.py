@@ -18,6 +18,11 @@ The field behaves like a column to whoever holds the row:
 So a `Versioned` holder drafts, previews, publishes and restores a relation like any other value:
 `column_values()` reads the ids, `apply_values()` assigns them, the publish's save writes them.
 
+Two differences from a column: `refresh_from_db()` reads the stored list again but keeps a list
+assigned and not saved (Django offers a field no hook there), and `save(update_fields=...)` cannot
+name the field (it is no column); a plain `save()` writes it. A multi-table child of a holder is not
+supported (the field listens to the saves of the model that declares it).
+
 Why one through table for every holder rather than a ManyToManyField per holder: the target belongs
 to another module, which may not be installed (events without services), so there is no model to
 point a foreign key at; the holder declares one field and needs no through model or migration.
