@@ -100,6 +100,10 @@ class TestAppConfig(AppConfig):
             PreviewType(name="test.notice", model="testapp.Notice", permission="testapp.change_notice",
                         render=views.notice_preview)
         )  # fmt: skip
+        register_preview_type(
+            PreviewType(name="test.tour", model="testapp.Tour", permission="testapp.change_tour",
+                        render=views.tour_preview)
+        )  # fmt: skip
         # --- The picture library (pictures): posters use pictures as covers and in rich text.
         from frontdesk.pictures.uses import PictureUse, register_picture_use
         from tests.testapp.models import posters_using
@@ -108,6 +112,12 @@ class TestAppConfig(AppConfig):
             PictureUse(
                 name="test.poster", label="Posters", find=posters_using, permission="testapp.view_poster"
             )
+        )
+        # Albums' galleries too, drafts included.
+        from frontdesk.pictures.gallery import register_gallery_pictures
+
+        register_gallery_pictures(
+            "test.album", "testapp.Album", field="photos", label="Albums", permission="testapp.view_album"
         )
         # --- The SEO card (publishing/seo_card.py): brochures' social images are pictures in use.
         from frontdesk.publishing.seo_card import register_seo_card_pictures

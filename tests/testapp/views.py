@@ -81,6 +81,14 @@ def brochure_page(request, pk: int) -> HttpResponse:
     return render_page(request, "testapp/brochure.html", {"brochure": brochure})
 
 
+def tour_preview(request, tour) -> HttpResponse:
+    """A tour's page as its draft preview shows it: its stops' cards in the tour's order."""
+    from frontdesk.publishing.relations import cards_of
+
+    head_of(request).set_title(tour.name)
+    return render_page(request, "testapp/tour.html", {"tour": tour, "stops": cards_of(tour, "stops", "en")})
+
+
 def notice_preview(request, notice) -> HttpResponse:
     """A notice's page as its draft preview shows it (publishing/preview.py)."""
     head_of(request).set_title(translate(notice.title))

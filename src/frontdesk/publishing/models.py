@@ -152,3 +152,39 @@ class Version(models.Model):
 
     def __str__(self) -> str:
         return f"{self.content_type_id}:{self.object_id} v{self.number}"
+
+
+class RelationLink(models.Model):
+    """One id in one holder's ordered relation (publishing/relation_field.py): the through table
+    of every `OrderedRelation`, whichever model holds it, as contenttypes' generic relations
+    keep theirs. `target_id` is not a foreign key: the target belongs to a module that may not be
+    installed (an event's services), so an id gone since is left out when read."""
+
+    holder_type = models.ForeignKey(
+        "contenttypes.ContentType", on_delete=models.CASCADE, related_name="+", verbose_name=_("holder type")
+    )
+    holder_id = models.PositiveBigIntegerField(_("holder"))
+    field = models.CharField(_("field"), max_length=64)
+    target = models.CharField(_("target"), max_length=64)
+    target_id = models.PositiveBigIntegerField(_("target object"))
+    position = models.PositiveIntegerField(_("position"))
+
+    class Meta:
+        verbose_name = _("relation link")
+        verbose_name_plural = _("relation links")
+        constraints = [
+            # A holder's list, read in order, and an id at most once in it.
+            models.UniqueConstraint(
+                fields=["holder_type", "holder_id", "field", "target_id"], name="relation_link_once"
+            )
+        ]
+        # "Which holders point at these objects": the related-to filter and a target's own page
+        # (the events of a service) read this index and never the holders' table first.
+        indexes = [
+            models.Index(
+                fields=["target", "target_id", "holder_type", "holder_id"], name="relation_link_related_to"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.holder_type_id}:{self.holder_id}.{self.field}[{self.position}] = {self.target}:{self.target_id}"

@@ -10,7 +10,7 @@ import frontdesk.richtext.fields
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("testapp", "0008_category_in_categories_app"),
+        ("testapp", "0010_album"),
     ]
 
     operations = [
@@ -48,12 +48,6 @@ class Migration(migrations.Migration):
                     "highlights",
                     frontdesk.core.fields.TranslatedItemsField(
                         blank=True, default=list, keys=("heading", "line"), required=("heading",)
-                    ),
-                ),
-                (
-                    "stops",
-                    frontdesk.publishing.relations.OrderedRelation(
-                        blank=True, default=list, target="test-event"
                     ),
                 ),
                 ("seo", frontdesk.publishing.seo_card.SeoCardField(verbose_name="SEO")),
