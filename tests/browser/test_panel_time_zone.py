@@ -24,12 +24,16 @@ def short_date(moment, zone: str) -> str:
     return f"{local.month}/{local.day}/{local.year % 100:02d}"
 
 
-def test_a_note_added_in_a_far_away_browser_shows_the_sites_date(settings, logged_in_page, admin_user, site_url):
+def test_a_note_added_in_a_far_away_browser_shows_the_sites_date(
+    settings, logged_in_page, admin_user, site_url
+):
     settings.TIME_ZONE = APP_ZONE
     form = create_form(
         actor=None,
         values={"slug": "contact", "title": {"en": "Contact"}},
-        fields=[{"machine_name": "message", "type": "textarea", "label": {"en": "Message"}, "required": True}],
+        fields=[
+            {"machine_name": "message", "type": "textarea", "label": {"en": "Message"}, "required": True}
+        ],
     )
     submission = accept_submission(form, {"message": "Please call me back."})[0]
     page = logged_in_page(admin_user, timezone_id=BROWSER_ZONE)

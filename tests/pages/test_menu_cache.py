@@ -73,18 +73,24 @@ def test_the_language_links_name_the_pages_own_addresses_read_with_its_route(cli
 
 
 def published(make_page: Callable[..., Page]) -> tuple[Page, Page]:
-    about = make_page({"en": "about", "de": "ueber"}, {"en": "About", "de": "Über uns"}, in_menu=True, publish=True)
+    about = make_page(
+        {"en": "about", "de": "ueber"}, {"en": "About", "de": "Über uns"}, in_menu=True, publish=True
+    )
     contact = make_page({"en": "contact"}, {"en": "Contact"}, in_menu=True, publish=True)
     return about, contact
 
 
 def rename_and_publish(about: Page, contact: Page) -> None:
-    operations.update_page(about, actor=None, values={"title": {"en": "About us"}}, revision=fresh(about).revision)
+    operations.update_page(
+        about, actor=None, values={"title": {"en": "About us"}}, revision=fresh(about).revision
+    )
     operations.publish_page(fresh(about), actor=None)
 
 
 def move_and_publish(about: Page, contact: Page) -> None:
-    operations.update_page(about, actor=None, values={"slug": {"en": "who-we-are"}}, revision=fresh(about).revision)
+    operations.update_page(
+        about, actor=None, values={"slug": {"en": "who-we-are"}}, revision=fresh(about).revision
+    )
     operations.publish_page(fresh(about), actor=None)
 
 
@@ -123,7 +129,7 @@ def test_a_change_of_the_menu_shows_on_the_next_page(client, make_page, change, 
 
 
 def test_a_page_restored_from_the_bin_or_newly_published_shows_on_the_next_page(client, make_page):
-    about, contact = published(make_page)
+    about, _contact = published(make_page)
     operations.bin_page(fresh(about), actor=None)
     assert menu_links(client.get("/contact").text) == [("/contact", "Contact")]
     operations.restore_page(Page.all_objects.get(pk=about.pk), actor=None)
@@ -137,7 +143,9 @@ def test_a_page_restored_from_the_bin_or_newly_published_shows_on_the_next_page(
 def test_a_saved_draft_leaves_the_menu_as_published(client, make_page):
     about, _contact = published(make_page)
     client.get("/contact")
-    operations.update_page(about, actor=None, values={"title": {"en": "Not yet"}}, revision=fresh(about).revision)
+    operations.update_page(
+        about, actor=None, values={"title": {"en": "Not yet"}}, revision=fresh(about).revision
+    )
     assert menu_links(client.get("/contact").text) == [("/about", "About"), ("/contact", "Contact")]
 
 

@@ -22,8 +22,8 @@ class PagesConfig(AppConfig):
         from frontdesk.core.panel.sections import Section, register_section
         from frontdesk.pages import demo, queries, site
         from frontdesk.pages.api import router
-        from frontdesk.pages.models import Page
         from frontdesk.pages.mcp_tools import register_page_tools
+        from frontdesk.pages.models import Page
         from frontdesk.pages.panel.screens import PAGE_EDITOR
         from frontdesk.pages.permissions import MANAGE, VIEW
         from frontdesk.pictures.uses import PictureUse, register_picture_use
