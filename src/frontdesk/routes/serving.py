@@ -65,7 +65,9 @@ def find_route(language: str, path: str) -> RouteHit | None:
         path__isnull=False,
     ).values_list("type_name", "object_id", "language", "path")
     rows = list(found)
-    hit = RouteHit(rows[0][0], rows[0][1], {row[2]: row[3] for row in rows}) if rows else None
+    # `path is not None`: left out by the query already; the row's type allows it.
+    paths = {row_language: row_path for _type, _id, row_language, row_path in rows if row_path is not None}
+    hit = RouteHit(rows[0][0], rows[0][1], paths) if rows else None
     if answers is not None:
         answers[language, path] = hit
     return hit
