@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from frontdesk.core.errors import field_errors
+from frontdesk.routes.checks import check_reserved_addresses
 from frontdesk.routes.claims import claim_routes
 from frontdesk.routes.registry import ROUTE_TYPES, RouteType, is_reserved
 from tests.testapp import views
@@ -98,3 +99,20 @@ def test_a_modules_layout_wraps_its_views_and_only_its_views(settings, client):
     assert '<div class="test-happenings-layout"><h1>Happenings</h1>' in own
     assert "<title>Happenings" in own  # the module's layout prints the head the view gathered
     assert 'class="test-happenings-layout"' not in client.get("/").content.decode()
+
+
+def test_the_system_check_names_an_address_claimed_before_its_path_was_reserved(settings):
+    happenings(settings, index=False)
+    flat = RouteType(name="test-flat", model="testapp.RoutedEvent", field="slug", prefix=lambda: "",
+                     view=views.routed_event)  # fmt: skip
+    with ROUTE_TYPES.temporarily("test-flat", flat):
+        page = RoutedEvent.objects.create(
+            title={"en": "Our happenings"}, slug={"en": "happenings", "de": "termine"}
+        )
+        claim_routes(page, "test-flat")
+        assert [warning.id for warning in check_reserved_addresses()] == []
+
+        happenings(settings, index=True)  # the index switched on over it
+        (warning,) = check_reserved_addresses()
+        assert warning.id == "frontdesk.W011"
+        assert "/happenings, /ru/happenings." in warning.msg and "/de/termine" not in warning.msg
