@@ -2,8 +2,8 @@
 and the menu, printed in the site's layout through the head collector (publishing/head.render_page):
 the page's SEO card gives the title and the description, its addresses the canonical address and
 the language alternates, its blocks their own head contributions, and a page other than the home
-page a breadcrumb (Home › page). A site may give a page its own template (`page_templates`). The draft preview (publishing/preview.py) prints the same page from
-the draft."""
+page a breadcrumb (Home › page). A site may give a page its own template (`page_templates`). The
+draft preview (publishing/preview.py) prints the same page from the draft."""
 
 from __future__ import annotations
 
