@@ -5,10 +5,12 @@ token or an expired one never sees it, and nothing answers 500."""
 from __future__ import annotations
 
 import logging
+import sys
 from datetime import timedelta
 
 import pytest
 import time_machine
+from django.apps import apps
 from django.core import signing
 from django.test import Client
 from django.utils import timezone
@@ -165,3 +167,14 @@ def test_only_a_saved_row_of_the_types_model_gets_a_link(notice):
 
 def test_a_post_to_a_preview_is_refused(editor, notice):
     assert editor.post(preview_link("test.notice", notice)).status_code == 405
+
+
+@pytest.mark.skipif(
+    apps.is_installed("frontdesk.blocks"),
+    reason="runs where the block system is left out (scripts/test: FRONTDESK_WITHOUT=services,blocks)",
+)
+def test_the_preview_needs_no_block_system(editor, notice):
+    response = editor.get(preview_link("test.notice", notice))
+    assert response.status_code == 200
+    assert '<h1 class="test-notice">Summer fair</h1>' in response.content.decode()
+    assert "frontdesk.blocks" not in sys.modules  # nothing on the way imported it

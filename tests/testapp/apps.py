@@ -17,15 +17,18 @@ class TestAppConfig(AppConfig):
 
     def ready(self) -> None:
         # --- Routes (routes): an event and a category type sharing one prefix level.
+        from frontdesk.core.view_middleware import with_middleware
         from frontdesk.routes.registry import RouteType, register_route_type
-        from tests.testapp import views
+        from tests.testapp import happenings, views
         from tests.testapp.models import RoutedEvent
 
-        # Events are in the sitemap with their last change; categories are not listed.
+        # Events are in the sitemap with their last change; categories are not listed. An event's
+        # page runs the module's middleware, as its index does (below).
         register_route_type(
             RouteType(
                 name="test-event", model="testapp.RoutedEvent", field="slug", prefix=routes_prefix,
-                view=views.routed_event, listed=RoutedEvent.objects.all, modified="changed_at",
+                view=with_middleware(views.routed_event, happenings.middleware),
+                listed=RoutedEvent.objects.all, modified="changed_at",
             )
         )  # fmt: skip
         register_route_type(
@@ -39,6 +42,15 @@ class TestAppConfig(AppConfig):
             RouteType(name="test-outing", model="testapp.Outing", field="slug", prefix=lambda: "outings",
                       view=views.outing)
         )  # fmt: skip
+        # --- A module's own public addresses (routes/public_urls.py): the index at the prefix,
+        # kept from pages exactly while it is on, and a calendar file per event.
+        from frontdesk.routes.public_urls import PublicUrls, register_public_urls
+        from frontdesk.routes.registry import register_reserved_path
+
+        register_public_urls(
+            PublicUrls(name="happenings", patterns=happenings.urlpatterns, middleware=happenings.middleware)
+        )
+        register_reserved_path("happenings-index", happenings.index_path, exact=True)
         # --- end of Routes
 
         # --- The bin (core/bin): crates, which also hold an address under the test prefix.

@@ -2,8 +2,8 @@
 and the menu, printed in the site's layout through the head collector (publishing/head.render_page):
 the page's SEO card gives the title and the description, its addresses the canonical address and
 the language alternates, its blocks their own head contributions, and a page other than the home
-page a breadcrumb (Home › page). The draft preview (publishing/preview.py) prints the same page from
-the draft."""
+page a breadcrumb (Home › page). A site may give a page its own template (`page_templates`). The
+draft preview (publishing/preview.py) prints the same page from the draft."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from frontdesk.blocks.rendering import render_content
-from frontdesk.core.languages import translate
+from frontdesk.core.languages import default_language, translate
 from frontdesk.pages import queries
 from frontdesk.pages.models import Page
 from frontdesk.publishing import head
@@ -22,6 +22,17 @@ from frontdesk.publishing.navigation import MenuItem
 from frontdesk.publishing.seo_card import contribute_seo_card
 
 TEMPLATE = "pages/site/page.html"
+
+
+def page_templates(page: Page) -> list[str]:
+    """The templates a page is printed with, the first that exists winning: its own,
+    `pages/site/page-<slug>.html` (its slug in the site's default language, so one template
+    serves every language; a `/` between segments written `--`: `about/team` is
+    `page-about--team.html`), then `page.html`. A site's template prints what blocks cannot (a
+    module's template tags) around or instead of the blocks."""
+    slug = translate(page.slug, default_language())
+    own = [f"pages/site/page-{slug.replace('/', '--')}.html"] if slug else []
+    return [*own, TEMPLATE]
 
 
 def show_page(request: HttpRequest, page: Page) -> HttpResponse:
@@ -38,7 +49,7 @@ def show_page(request: HttpRequest, page: Page) -> HttpResponse:
     # The blocks print before the layout, so their head contributions (JSON-LD) reach the head
     # whatever the layout does with the content.
     blocks = render_content(page.blocks_in(language), request=request, language=language)
-    return head.render_page(request, TEMPLATE, {"page": page, "title": title, "blocks": blocks})
+    return head.render_page(request, page_templates(page), {"page": page, "title": title, "blocks": blocks})
 
 
 def page_view(request: HttpRequest, page: Model) -> HttpResponse:

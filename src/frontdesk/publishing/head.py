@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core.conf import host_settings
 from frontdesk.core.requests import FrontdeskRequest
-from frontdesk.pictures.queries import resolve_pictures
+from frontdesk.pictures.queries import PictureView, resolve_pictures
 from frontdesk.routes.serving import routed_addresses
 from frontdesk.sitesettings import seo
 from frontdesk.sitesettings.groups import SEO
@@ -52,9 +52,10 @@ _SCRIPT_ESCAPES = {"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"}
 _LEADING_SLASHES = "/\\\t\n\r"
 
 
-def layout_name() -> str:
-    """The layout template: FRONTDESK["site"]["layout"] (FRONTDESK_SITE_LAYOUT), else ours."""
-    return host_settings("site")["layout"] or DEFAULT_LAYOUT
+def layout_name(own: str | None = None) -> str:
+    """The layout template: a module's own (`own`, what its `layout` setting names), else
+    FRONTDESK["site"]["layout"] (FRONTDESK_SITE_LAYOUT), else ours."""
+    return own or host_settings("site")["layout"] or DEFAULT_LAYOUT
 
 
 @dataclass(frozen=True)
@@ -266,6 +267,20 @@ def organization_is_set() -> bool:
     return bool(stored_values(SEO).values["organization_name"])
 
 
+def organization_reference_if_printed() -> dict[str, str] | None:
+    """`{"@id": ...}` of the site's Organization for a module's node (an event's `organizer`),
+    only when the layout prints that node (`organization_is_set`): a reference to an @id no node
+    of the page carries tells a search engine nothing. None otherwise: leave the property out."""
+    return seo.organization_reference() if organization_is_set() else None
+
+
+def json_ld_image_urls(request: HttpRequest, pictures: Iterable[PictureView | None]) -> list[str]:
+    """The whole addresses of `pictures` (the picture library's views; a missing one is skipped)
+    for a JSON-LD node's `image`: schema.org wants absolute URLs, and a view's `url` is a path of
+    the site (a storage on another origin gives a whole address, kept as it is)."""
+    return [request.build_absolute_uri(picture.url) for picture in pictures if picture is not None]
+
+
 def page_title(request: HttpRequest) -> str:
     """The page's title written with the SEO group's pattern; the site name for a page without."""
     own = head_of(request).title
@@ -377,7 +392,9 @@ class PageContent:
     """The content of a page, rendered once: before the layout (the default), or where a layout
     that renders it inside itself prints `{% page_content %}`."""
 
-    def __init__(self, template: str, context: Mapping[str, Any], request: HttpRequest) -> None:
+    def __init__(
+        self, template: str | Sequence[str], context: Mapping[str, Any], request: HttpRequest
+    ) -> None:
         self.template, self.context, self.request = template, context, request
         self._html: SafeString | None = None
 
@@ -408,19 +425,25 @@ def _renders_content_inside(layout: Any) -> bool:
 
 
 def render_page(
-    request: HttpRequest, template: str, context: Mapping[str, Any] | None = None, *, status: int = 200
+    request: HttpRequest,
+    template: str | Sequence[str],
+    context: Mapping[str, Any] | None = None,
+    *,
+    status: int = 200,
+    layout: str | None = None,
 ) -> HttpResponse:
-    """`template` rendered as the content of the site's layout. The content renders first, so
-    all it contributes reaches the head, unless the layout renders it inside itself. A page that
-    asked for noindex also answers `X-Robots-Tag: noindex`."""
+    """`template` (or the first of a list that exists) rendered as the content of the site's
+    layout, or of `layout` when a module's settings name its own (empty: the site's). The content
+    renders first, so all it contributes reaches the head, unless the layout renders it inside
+    itself. A page that asked for noindex also answers `X-Robots-Tag: noindex`."""
     context = dict(context or {})
     content = PageContent(template, context, request)
-    layout = loader.get_template(layout_name())
-    if not _renders_content_inside(layout):
+    layout_template = loader.get_template(layout_name(layout))
+    if not _renders_content_inside(layout_template):
         content.render()
     # `status` lets a layout leave out what an error page does without (the menu's query).
     layout_context = {**context, "content": content, "head": head_of(request), "status": status}
-    html = layout.render(layout_context, request)
+    html = layout_template.render(layout_context, request)
     response = HttpResponse(html, status=status)
     if head_of(request).noindex:
         response["X-Robots-Tag"] = "noindex"

@@ -1,15 +1,23 @@
 """The routes' system checks: addresses stored under a prefix the settings no longer name, and
-the judgement of a module's prefix setting that every module with addresses asks for."""
+addresses stored where the site now keeps the path for itself, and the judgement of a module's
+prefix setting that every module with addresses asks for."""
 
 from __future__ import annotations
 
 import re
+from functools import reduce
+from operator import or_
 
 from django.core import checks
 from django.db import DatabaseError
+from django.db.models import Q
 
+from frontdesk.routes.models import Route
 from frontdesk.routes.rebuild import stale_route_types
-from frontdesk.routes.registry import is_reserved
+from frontdesk.routes.registry import RESERVED_PATHS, is_reserved
+from frontdesk.routes.serving import public_path
+
+NAMED = 10  # addresses named in one warning; a site with more sees the count
 
 SEGMENTS = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*\Z")
 
@@ -57,4 +65,39 @@ def check_route_prefixes(app_configs=None, **kwargs):
             id="frontdesk.W010",
         )
         for route_type in stale
+    ]
+
+
+def addresses_at_reserved_paths() -> list[str]:
+    """The addresses (with their language prefix) that objects hold at a path reserved since they
+    claimed it: a module installed or its index switched on over a page at "events". The module's
+    pattern answers there, so the object's page is hidden. One query."""
+    conditions = []
+    for reserved in RESERVED_PATHS.all():
+        path = reserved.path().strip("/")
+        if path:
+            conditions.append(
+                Q(path=path) if reserved.exact else Q(path=path) | Q(path__startswith=f"{path}/")
+            )
+    if not conditions:
+        return []
+    held = Route.objects.filter(reduce(or_, conditions)).order_by("path", "language")
+    return [public_path(language, path) for language, path in held.values_list("language", "path") if path]
+
+
+@checks.register()
+def check_reserved_addresses(app_configs=None, **kwargs):
+    try:
+        held = addresses_at_reserved_paths()
+    except DatabaseError:
+        return []
+    if not held:
+        return []
+    named = ", ".join(held[:NAMED]) + (f" and {len(held) - NAMED} more" if len(held) > NAMED else "")
+    return [
+        checks.Warning(
+            f"Objects hold addresses the site now keeps for itself, where they are not shown: {named}.",
+            hint="Give those objects other addresses, or free the paths (a module's index switched off).",
+            id="frontdesk.W011",
+        )
     ]

@@ -60,17 +60,41 @@ class RouteType:
 
 ROUTE_TYPES: Registry[RouteType] = Registry("route type")
 
-# Name -> path ("cms", "api", "site/forms"): the path and everything under it is never an
-# object's address, in any language.
-RESERVED_PATHS: Registry[str] = Registry("reserved path")
+
+@dataclass(frozen=True)
+class ReservedPath:
+    """A path no object's address may be, in any language: `path()` reads it at every call (so a
+    module's setting, its prefix or its index switched off, is followed; "" reserves nothing).
+    Not `exact`: the path and everything under it ("cms", "cms/..."). `exact`: the path itself
+    only, so a module's index at "events" keeps a page off /events while the module's own objects
+    still claim "events/<slug>"."""
+
+    path: Callable[[], str]
+    exact: bool = False
+
+    def holds(self, path: str) -> bool:
+        reserved = self.path().strip("/")
+        if not reserved:
+            return False
+        return path == reserved or (not self.exact and path.startswith(f"{reserved}/"))
+
+
+RESERVED_PATHS: Registry[ReservedPath] = Registry("reserved path")
 
 
 def register_route_type(route_type: RouteType) -> RouteType:
     return ROUTE_TYPES.register(route_type.name, route_type)
 
 
-def register_reserved_path(name: str, path: str) -> str:
-    return RESERVED_PATHS.register(name, path.strip("/"))
+def register_reserved_path(name: str, path: str | Callable[[], str], *, exact: bool = False) -> ReservedPath:
+    """Keep `path` (a string, or a function read at every call) from every object's address: the
+    path and everything under it, or, `exact`, the path itself only."""
+    reader = path if callable(path) else _fixed(path)
+    return RESERVED_PATHS.register(name, ReservedPath(path=reader, exact=exact))
+
+
+def _fixed(path: str) -> Callable[[], str]:
+    return lambda: path
 
 
 def route_types_of(obj: Model) -> list[RouteType]:
@@ -80,9 +104,9 @@ def route_types_of(obj: Model) -> list[RouteType]:
 
 
 def is_reserved(path: str) -> bool:
-    """Whether `path` is, or lies under, a reserved path or a language prefix (`de/...` would
-    read as the German site)."""
+    """Whether `path` is a reserved path, lies under one that is not exact, or lies under a
+    language prefix (`de/...` would read as the German site)."""
     first = path.split("/", 1)[0]
     if first in site_language_codes():
         return True
-    return any(path == reserved or path.startswith(f"{reserved}/") for reserved in RESERVED_PATHS.all())
+    return any(reserved.holds(path) for reserved in RESERVED_PATHS.all())
