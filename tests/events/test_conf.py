@@ -116,3 +116,11 @@ def test_the_site_stops_with_one_line_saying_why_when_the_prefix_is_empty(tmp_pa
     assert result.returncode != 0
     reasons = [line for line in result.stderr.splitlines() if "frontdesk.E120" in line]
     assert len(reasons) == 1 and 'FRONTDESK["events"]["prefix"] is empty' in reasons[0], result.stderr
+
+
+def test_the_prefix_may_be_the_path_the_modules_own_index_keeps(db, settings):
+    from frontdesk.routes.registry import RESERVED_PATHS, ReservedPath
+
+    settings.FRONTDESK = {**settings.FRONTDESK, "events": {"prefix": "workshops"}}
+    with RESERVED_PATHS.temporarily("events-index-test", ReservedPath(path=lambda: "workshops", exact=True)):
+        call_command("check")

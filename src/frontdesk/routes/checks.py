@@ -37,7 +37,8 @@ def prefix_problems(module: str, given: object, *, variable: str, ids: tuple[str
                 id=ids[0],
             )
         ]
-    if not SEGMENTS.match(prefix) or is_reserved(prefix):
+    # An exact reservation at the prefix is the module's own index (routes/public_urls.py).
+    if not SEGMENTS.match(prefix) or is_reserved(prefix, exact_too=False):
         return [
             checks.Error(
                 f'FRONTDESK["{module}"]["prefix"] {given!r} is not a path the site can give away: use'

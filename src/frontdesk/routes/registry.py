@@ -103,10 +103,11 @@ def route_types_of(obj: Model) -> list[RouteType]:
     return [route_type for route_type in ROUTE_TYPES.all() if route_type.model_class is model]
 
 
-def is_reserved(path: str) -> bool:
+def is_reserved(path: str, *, exact_too: bool = True) -> bool:
     """Whether `path` is a reserved path, lies under one that is not exact, or lies under a
-    language prefix (`de/...` would read as the German site)."""
+    language prefix (`de/...` would read as the German site). `exact_too=False` leaves the exact
+    reservations out: a module's prefix may be its own index's path."""
     first = path.split("/", 1)[0]
     if first in site_language_codes():
         return True
-    return any(reserved.holds(path) for reserved in RESERVED_PATHS.all())
+    return any(reserved.holds(path) for reserved in RESERVED_PATHS.all() if exact_too or not reserved.exact)
