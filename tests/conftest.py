@@ -233,6 +233,19 @@ def editor_client(client, editor) -> Client:
 
 
 @pytest.fixture(scope="session")
+def django_db_setup(django_db_setup) -> Iterator[None]:
+    """pytest-django's test databases, and on SQLite the writers' queue file beside the
+    worker's database (core/locks.py), which Django's teardown does not know of: a run leaves
+    var/ as it found it."""
+    from django.db import connections
+
+    name = str(connections["default"].settings_dict["NAME"])
+    yield
+    if connections["default"].vendor == "sqlite":
+        Path(f"{name}.writers").unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker) -> Iterator[str]:
     """frontdesk's real WSGI app (Django + MCP) under granian, in threads of this worker.
 

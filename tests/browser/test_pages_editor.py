@@ -159,6 +159,32 @@ def test_a_refused_block_shows_its_message_under_the_block(logged_in_page, admin
     axe_check(editor)
 
 
+def test_a_version_is_restored_from_the_history_and_the_draft_then_discarded(
+    logged_in_page, admin_user, host_types
+):
+    """The host's versioned editor (publishing/static/frontdesk/js/versioned-editor.js) in the
+    page editor: Restore a version and Discard the draft post their steps and reload."""
+    page_row = published_page()
+    page_row = operations.update_page(
+        page_row, actor=None, values={"title": {"en": "Boat tours"}}, revision=page_row.revision
+    )
+    page_row = operations.publish_page(page_row, actor=None)
+    editor = logged_in_page(admin_user, **WIDE)
+    visit(editor, f"/cms/pages/{page_row.pk}/")
+    expect(editor.locator("#pages-title-en")).to_have_value("Boat tours")
+    editor.get_by_role("tab", name="History").click()
+    expect(editor.locator("#pages-panel-history")).to_contain_text("Version 2")
+    editor.get_by_role("button", name="Restore version 1 into the draft").click()
+    expect(editor.locator("[data-state-badge]")).to_have_text("Published with edits")  # after the reload
+    expect(editor.locator("#pages-title-en")).to_have_value("Harbour tours")
+    expect(editor.locator("#pages-panel-history")).to_contain_text("Version restored into the draft")
+
+    editor.get_by_role("button", name="Discard the draft").click()
+    expect(editor.locator("[data-state-badge]")).to_have_text("Published")
+    expect(editor.locator("#pages-title-en")).to_have_value("Boat tours")
+    expect(editor.get_by_role("button", name="Discard the draft")).to_have_count(0)
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize(("size", "viewport"), [("wide", WIDE), ("narrow", NARROW)])
 def test_the_page_editor_at_360_and_1280_pixels(

@@ -182,3 +182,44 @@ def test_screenshots_of_the_pictures_section(logged_in_page, admin_user, media, 
         expect(page.get_by_role("img", name="The lighthouse at night")).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         screenshot(page, f"pictures-{name}-{scheme}")
+
+
+def test_a_gallery_is_filled_from_the_picker_reordered_by_keyboard_and_sent_in_its_order(
+    logged_in_page, admin_user, media
+):
+    market = create_picture(
+        actor=None, values={"file": picture_file(), "name": "Market", "alt": {"en": "Stalls"}}
+    )
+    harbour = create_picture(
+        actor=None, values={"file": picture_file(900, 600), "name": "Harbour", "alt": {"en": "Boats"}}
+    )
+    page = logged_in_page(admin_user, **WIDE)
+    visit(page, "/cms/design/")
+    section = page.locator('section[aria-labelledby="sg-gallery"]')
+    add = section.get_by_role("button", name="Add a picture…")
+    output = page.locator("#demo-gallery-output")
+    for name in ("Market", "Harbour"):
+        add.click()
+        picker = page.get_by_role("dialog", name="Choose a picture")
+        picker.get_by_role("button", name=f"Choose {name}").click()
+        expect(picker).to_have_count(0)
+        expect(add).to_be_focused()
+    expect(output).to_have_text(f'["{market.key}","{harbour.key}"]')
+    items = section.locator("li")
+    expect(items.nth(0).get_by_text("Cover")).to_be_visible()
+    expect(items.nth(1).get_by_text("Cover")).to_be_hidden()
+
+    # The second moves up by keyboard and becomes the cover; the move is announced.
+    section.get_by_role("button", name="Move Boats up").focus()
+    page.keyboard.press("Enter")
+    expect(output).to_have_text(f'["{harbour.key}","{market.key}"]')
+    expect(items.nth(0)).to_contain_text("Boats")
+    expect(items.nth(0).get_by_text("Cover")).to_be_visible()
+    expect(section.locator("div[role=status]")).to_have_text("Boats moved to position 1 of 2.")
+    axe_check(page)
+
+    # A picture taken out leaves the rest in order; the focus stays in the list.
+    items.nth(0).get_by_role("button", name="Remove the picture").click()
+    expect(output).to_have_text(f'["{market.key}"]')
+    expect(items.nth(0).get_by_text("Cover")).to_be_visible()
+    expect(items.nth(0).get_by_role("button", name="Remove the picture")).to_be_focused()

@@ -19,11 +19,6 @@ SCOPES = ["testapp:read", "testapp:write"]
 
 
 @pytest.fixture
-def site(live_server_url, transactional_db) -> str:
-    return live_server_url
-
-
-@pytest.fixture
 def secret(make_user) -> str:
     return ApiToken.issue(make_user(TOPICS_MANAGE, HAPPENINGS_MANAGE), "agent", SCOPES)[1]
 
@@ -43,8 +38,8 @@ def snapshot() -> list[object]:
     return [*rows, LogEntry.objects.count()]
 
 
-def test_the_five_tools_of_each_type_are_listed_with_dry_run(site, secret):
-    listed = with_session(site, secret, lambda session: session.list_tools())
+def test_the_five_tools_of_each_type_are_listed_with_dry_run(live_site, secret):
+    listed = with_session(live_site, secret, lambda session: session.list_tools())
     names = {tool.name: tool for tool in listed.tools}
     for prefix in ("testapp_topics", "testapp_happening_categories"):
         assert {f"{prefix}_{verb}" for verb in ("list", "create", "update", "delete", "reorder")} <= set(
@@ -55,36 +50,39 @@ def test_the_five_tools_of_each_type_are_listed_with_dry_run(site, secret):
     assert "slug" not in names["testapp_topics_create"].input_schema["properties"]
 
 
-def test_list_create_update_and_name_by_title(site, secret):
-    created = ok(site, secret, "testapp_topics_create", {"name": {"en": "Shipping"}})["category"]
+def test_list_create_update_and_name_by_title(live_site, secret):
+    created = ok(live_site, secret, "testapp_topics_create", {"name": {"en": "Shipping"}})["category"]
     assert created["position"] == 1 and created["items"] == 0
-    changed = ok(site, secret, "testapp_topics_update", {"category": "shipping", "name": {"de": "Versand"}})
+    changed = ok(
+        live_site, secret, "testapp_topics_update", {"category": "shipping", "name": {"de": "Versand"}}
+    )
     assert changed["category"]["name"] == {"en": "Shipping", "de": "Versand"}
-    rows = ok(site, secret, "testapp_topics_list")["categories"]
+    rows = ok(live_site, secret, "testapp_topics_list")["categories"]
     assert [(row["name_text"], row["items"]) for row in rows] == [("Shipping", 0)]
 
 
-def test_binning_a_category_with_items_is_refused_with_the_count(site, secret):
+def test_binning_a_category_with_items_is_refused_with_the_count(live_site, secret):
     category = topic("Shipping", items=2)
-    result = call(site, secret, "testapp_topics_delete", {"category": category.pk})
+    result = call(live_site, secret, "testapp_topics_delete", {"category": category.pk})
     assert result.is_error
     assert result.structured_content == {"message": "The topic Shipping holds 2 question(s).", "in_use": 2}
     assert Category.objects.filter(pk=category.pk).exists()
 
 
-def test_an_empty_category_is_binned_by_the_tool(site, secret):
+def test_an_empty_category_is_binned_by_the_tool(live_site, secret):
     category = topic("Old")
-    answer = ok(site, secret, "testapp_topics_delete", {"category": "Old"})
+    answer = ok(live_site, secret, "testapp_topics_delete", {"category": "Old"})
     assert answer["binned"]["in_bin"] is True and answer["dry_run"] is False
     assert Category.all_objects.get(pk=category.pk).in_bin
     assert [
-        row["name_text"] for row in ok(site, secret, "testapp_topics_list", {"trashed": True})["categories"]
+        row["name_text"]
+        for row in ok(live_site, secret, "testapp_topics_list", {"trashed": True})["categories"]
     ] == ["Old"]
 
 
-def test_reorder_through_the_tool(site, secret):
+def test_reorder_through_the_tool(live_site, secret):
     a, b, c = topic("A"), topic("B"), topic("C")
-    answer = ok(site, secret, "testapp_topics_reorder", {"ids": [b.pk, c.pk, a.pk]})
+    answer = ok(live_site, secret, "testapp_topics_reorder", {"ids": [b.pk, c.pk, a.pk]})
     assert [row["name_text"] for row in answer["categories"]] == ["B", "C", "A"]
     assert [category.name["en"] for category in Category.objects.filter(type=TOPIC).order_by("position")] == [
         "B",
@@ -93,38 +91,38 @@ def test_reorder_through_the_tool(site, secret):
     ]
 
 
-def test_an_id_that_does_not_exist_is_refused_never_dropped(site, secret):
+def test_an_id_that_does_not_exist_is_refused_never_dropped(live_site, secret):
     a, b = topic("A"), topic("B")
     before = snapshot()
     assert "There is no category 999999." in refusal(
-        site, secret, "testapp_topics_reorder", {"ids": [b.pk, a.pk, 999_999]}
+        live_site, secret, "testapp_topics_reorder", {"ids": [b.pk, a.pk, 999_999]}
     )
     assert "There is no category 999999." in refusal(
-        site, secret, "testapp_topics_update", {"category": 999_999, "name": "X"}
+        live_site, secret, "testapp_topics_update", {"category": 999_999, "name": "X"}
     )
     assert "There is no category 999999." in refusal(
-        site, secret, "testapp_topics_delete", {"category": 999_999}
+        live_site, secret, "testapp_topics_delete", {"category": 999_999}
     )
     assert "There is no category Nothing." in refusal(
-        site, secret, "testapp_topics_delete", {"category": "Nothing"}
+        live_site, secret, "testapp_topics_delete", {"category": "Nothing"}
     )
     # A happening category is named by id or slug, and a topic's id is not one of its own.
     assert f"There is no category {a.pk}." in refusal(
-        site, secret, "testapp_happening_categories_delete", {"category": a.pk}
+        live_site, secret, "testapp_happening_categories_delete", {"category": a.pk}
     )
     assert snapshot() == before
 
 
-def test_dry_run_reports_and_writes_nothing(site, secret):
+def test_dry_run_reports_and_writes_nothing(live_site, secret):
     a, b = topic("A"), topic("B")
     before = snapshot()
-    created = ok(site, secret, "testapp_topics_create", {"name": "C", "dry_run": True})
+    created = ok(live_site, secret, "testapp_topics_create", {"name": "C", "dry_run": True})
     assert created["dry_run"] is True and created["category"]["name_text"] == "C"
-    ok(site, secret, "testapp_topics_update", {"category": a.pk, "name": {"de": "Ah"}, "dry_run": True})
-    ok(site, secret, "testapp_topics_reorder", {"ids": [b.pk, a.pk], "dry_run": True})
-    ok(site, secret, "testapp_topics_delete", {"category": a.pk, "dry_run": True})
+    ok(live_site, secret, "testapp_topics_update", {"category": a.pk, "name": {"de": "Ah"}, "dry_run": True})
+    ok(live_site, secret, "testapp_topics_reorder", {"ids": [b.pk, a.pk], "dry_run": True})
+    ok(live_site, secret, "testapp_topics_delete", {"category": a.pk, "dry_run": True})
     ok(
-        site,
+        live_site,
         secret,
         "testapp_happening_categories_create",
         {"name": "Workshops", "slug": {"en": "workshops"}, "dry_run": True},
@@ -133,9 +131,9 @@ def test_dry_run_reports_and_writes_nothing(site, secret):
     assert not Category.objects.filter(type=HAPPENING).exists()
 
 
-def test_a_token_without_the_write_scope_may_only_list(site, make_user):
+def test_a_token_without_the_write_scope_may_only_list(live_site, make_user):
     reader = ApiToken.issue(make_user(TOPICS_MANAGE), "reader", ["testapp:read"])[1]
     topic("Shipping")
-    assert ok(site, reader, "testapp_topics_list")["categories"][0]["name_text"] == "Shipping"
-    assert "testapp:write" in refusal(site, reader, "testapp_topics_create", {"name": "X"})
+    assert ok(live_site, reader, "testapp_topics_list")["categories"][0]["name_text"] == "Shipping"
+    assert "testapp:write" in refusal(live_site, reader, "testapp_topics_create", {"name": "X"})
     assert Category.objects.filter(type=TOPIC).count() == 1

@@ -60,6 +60,8 @@ def latest() -> list[tuple[str, str | None]]:
 
 # A column renamed on the way (publishing 0002: a version's account is its actor).
 RENAMED = {("core_version", "account_id"): "actor_id"}
+# Columns added on the way, compared apart (routes 0002: no address is held for a draft yet).
+ADDED = {("core_route", "pending")}
 
 
 def snapshot() -> dict[str, list[tuple]]:
@@ -73,7 +75,13 @@ def snapshot() -> dict[str, list[tuple]]:
             cursor.execute(f"SELECT * FROM {connection.ops.quote_name(table)}")  # noqa: S608 (a table name)
             columns = [RENAMED.get((table, column[0]), column[0]) for column in cursor.description]
             rows[table] = sorted(
-                tuple(sorted(zip(columns, (str(value) for value in row), strict=True)))
+                tuple(
+                    sorted(
+                        (column, str(value))
+                        for column, value in zip(columns, row, strict=True)
+                        if (table, column) not in ADDED
+                    )
+                )
                 for row in cursor.fetchall()
             )
     return rows
@@ -145,10 +153,15 @@ def test_a_site_at_the_layout_before_the_split_upgrades_without_losing_a_row_or_
     ContentType.objects.clear_cache()
     after, rights_after = snapshot(), rights()
 
-    assert set(after) == set(before)
+    # Tables that migrations after the split make (the relations' links, the test app's newer
+    # models) come back with them, empty; every other table is the one the site had.
+    made_again = set(after) - set(before)
+    assert all(not after[table] for table in made_again), made_again
+    assert set(before) <= set(after)
     for table in before:
         if table != "django_content_type":
             assert after[table] == before[table], table
+    assert not Route.all_objects.filter(pending=True).exists()
     relabelled = [
         {**dict(row), "app_label": MOVED[dict(row)["model"]]} if dict(row)["id"] in moved_types else dict(row)
         for row in before["django_content_type"]

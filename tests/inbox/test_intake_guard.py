@@ -6,14 +6,18 @@ row (`create`). Each test names what would go wrong for a visitor if a model cha
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.db import models
 from django.db.models.signals import post_save, pre_save
+from django.utils import timezone
 
 from frontdesk.core.models import LogEntry
-from frontdesk.inbox.models import Answer, Submission, Tally
+from frontdesk.inbox.models import Answer, Field, Form, Submission, Tally
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import accept_submission
+from frontdesk.inbox.queries.intake import live_form
 
 WRITTEN = [Submission, Answer, LogEntry, Tally]
 
@@ -80,3 +84,63 @@ def test_signal_receivers_of_the_other_rows_run_for_a_public_post(contact_form, 
         for model in (Submission, LogEntry, Tally):
             post_save.disconnect(sender=model, dispatch_uid=f"guard-{model.__name__}")
     assert set(seen) == {Submission, LogEntry, Tally}
+
+
+# A value unlike any the form below holds, by the kind of column.
+CHANGED = {
+    "BooleanField": lambda value: not value,
+    "CharField": lambda value: f"{value}x"[-8:],
+    "PositiveIntegerField": lambda value: (value or 0) + 7,
+    "DateTimeField": lambda value: timezone.now() - timedelta(days=3),
+    "JSONField": lambda value: {"en": "changed"} if isinstance(value, dict) else ["changed"],
+    "TranslatedField": lambda value: {"en": "changed"},
+}
+
+
+def _columns(model) -> list[str]:
+    return [
+        field.name for field in model._meta.concrete_fields if not field.primary_key and not field.is_relation
+    ]
+
+
+@pytest.mark.parametrize(
+    ("model", "column"),
+    [(Form, name) for name in _columns(Form) if name not in {"slug", "is_switched_off"}]
+    + [(Field, name) for name in _columns(Field) if name != "deleted_at"],
+    ids=lambda value: value if isinstance(value, str) else value.__name__,
+)
+def test_a_bulk_update_of_any_column_of_a_form_or_its_fields_is_seen_by_the_next_post(
+    contact_form, model, column
+):
+    """Every worker keeps the forms it built (inbox/queries/intake.py) and asks the database
+    for their rows with every post. An update that sends no signal and moves no `updated_at`
+    (a data fix, a script, a migration) must reach the next post whatever column it changes,
+    and a column added to either model must be in the check without anybody listing it: a
+    column missing from the door's check would let a post be judged by rules no longer stored."""
+    kept = live_form("contact")
+    assert live_form("contact") is kept  # the rows did not change: the worker's copy
+    rows = (
+        Field.objects.filter(form=contact_form) if model is Field else Form.objects.filter(pk=contact_form.pk)
+    )
+    field = model._meta.get_field(column)
+    before = getattr(rows.first(), field.attname)
+    rows.update(
+        **{
+            field.attname: CHANGED[
+                field.get_internal_type() if column not in {"label", "hint", "title"} else "TranslatedField"
+            ](before)
+        }
+    )
+    seen = live_form("contact")
+    assert seen is not kept
+    after = seen if model is Form else seen.intake_fields()[0]
+    assert getattr(after, field.attname) != before
+
+
+def test_a_form_no_longer_live_is_not_served_from_the_workers_copy(contact_form):
+    assert live_form("contact") is not None
+    Form.objects.filter(pk=contact_form.pk).update(is_switched_off=True)
+    assert live_form("contact") is None
+    Field.objects.filter(form=contact_form).update(deleted_at=timezone.now())
+    Form.objects.filter(pk=contact_form.pk).update(is_switched_off=False)
+    assert live_form("contact").intake_fields() == []

@@ -46,11 +46,6 @@ PDF = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"
 
 
 @pytest.fixture
-def site(live_server_url, transactional_db) -> str:
-    return live_server_url
-
-
-@pytest.fixture
 def clerk(make_user):
     return make_user("inbox.view", "inbox.update", "inbox.manage", display_name="Clara Clerk")
 
@@ -82,8 +77,8 @@ def snapshot() -> dict[str, Any]:
 # --- Listing ----------------------------------------------------------------------------------
 
 
-def test_the_inbox_tools_are_listed_with_every_parameter_described(site, secret):
-    tools = {tool.name: tool for tool in with_session(site, secret, lambda s: s.list_tools()).tools}
+def test_the_inbox_tools_are_listed_with_every_parameter_described(live_site, secret):
+    tools = {tool.name: tool for tool in with_session(live_site, secret, lambda s: s.list_tools()).tools}
 
     assert set(tools) >= INBOX_TOOLS
     for name in INBOX_TOOLS:
@@ -103,7 +98,7 @@ def test_the_inbox_tools_are_listed_with_every_parameter_described(site, secret)
 
 
 def test_inbox_forms_list_shows_each_form_with_what_is_waiting(
-    site, secret, contact_form, good_answers, clerk
+    live_site, secret, contact_form, good_answers, clerk
 ):
     other = create_form(
         actor=None,
@@ -115,7 +110,7 @@ def test_inbox_forms_list_shows_each_form_with_what_is_waiting(
     update_submission(spam, actor=clerk, values={"status": Status.objects.get(is_spam=True).pk})
     mark_read(first, actor=clerk)
 
-    forms = ok(site, secret, "inbox_forms_list")["forms"]
+    forms = ok(live_site, secret, "inbox_forms_list")["forms"]
 
     assert [(item["slug"], item["unread"], item["total"]) for item in forms] == [
         ("contact", 1, 2),
@@ -129,9 +124,9 @@ def test_inbox_forms_list_shows_each_form_with_what_is_waiting(
     )
 
 
-def test_inbox_form_get_names_the_form_by_id_or_slug_with_the_doors_shape(site, secret, contact_form):
-    by_slug = ok(site, secret, "inbox_form_get", {"form": "contact"})["form"]
-    by_id = ok(site, secret, "inbox_form_get", {"form": contact_form.pk})["form"]
+def test_inbox_form_get_names_the_form_by_id_or_slug_with_the_doors_shape(live_site, secret, contact_form):
+    by_slug = ok(live_site, secret, "inbox_form_get", {"form": "contact"})["form"]
+    by_id = ok(live_site, secret, "inbox_form_get", {"form": contact_form.pk})["form"]
 
     assert by_slug == by_id
     assert by_slug["door"]["address"].endswith("/site/forms/contact")
@@ -150,10 +145,12 @@ def test_inbox_form_get_names_the_form_by_id_or_slug_with_the_doors_shape(site, 
     ]
     assert fields["name"]["label"] == {"en": "Your name", "de": "Ihr Name"}
     assert by_slug["email_field_name"] == "email"
-    assert "There is no form nope." in refusal(site, secret, "inbox_form_get", {"form": "nope"})
+    assert "There is no form nope." in refusal(live_site, secret, "inbox_form_get", {"form": "nope"})
 
 
-def test_inbox_list_pages_filters_and_shows_the_table_cells(site, secret, contact_form, good_answers, clerk):
+def test_inbox_list_pages_filters_and_shows_the_table_cells(
+    live_site, secret, contact_form, good_answers, clerk
+):
     made = [accept_submission(contact_form, {**good_answers, "name": f"Visitor {n}"})[0] for n in range(5)]
     accept_submission(contact_form, {**good_answers, "name": "Zelda Zebra"})
     update_submission(
@@ -161,12 +158,12 @@ def test_inbox_list_pages_filters_and_shows_the_table_cells(site, secret, contac
     )
     mark_read(made[1], actor=clerk)
 
-    page = ok(site, secret, "inbox_list", {"form": "contact", "per_page": 2, "page": 2})
-    found = ok(site, secret, "inbox_list", {"form": contact_form.pk, "q": "zebra"})
-    unread = ok(site, secret, "inbox_list", {"form": "contact", "tab": "unread", "per_page": 50})
-    done = ok(site, secret, "inbox_list", {"form": "contact", "tab": "erledigt"})
-    mine = ok(site, secret, "inbox_list", {"form": "contact", "assignee": clerk.email.upper()})
-    nobody = ok(site, secret, "inbox_list", {"form": "contact", "assignee": "none"})
+    page = ok(live_site, secret, "inbox_list", {"form": "contact", "per_page": 2, "page": 2})
+    found = ok(live_site, secret, "inbox_list", {"form": contact_form.pk, "q": "zebra"})
+    unread = ok(live_site, secret, "inbox_list", {"form": "contact", "tab": "unread", "per_page": 50})
+    done = ok(live_site, secret, "inbox_list", {"form": "contact", "tab": "erledigt"})
+    mine = ok(live_site, secret, "inbox_list", {"form": "contact", "assignee": clerk.email.upper()})
+    nobody = ok(live_site, secret, "inbox_list", {"form": "contact", "assignee": "none"})
 
     assert (page["total"], page["last_page"], page["current_page"], len(page["rows"])) == (6, 3, 2, 2)
     assert page["columns"] == [{"name": "name", "label": "Your name"}]
@@ -192,15 +189,17 @@ def test_inbox_list_pages_filters_and_shows_the_table_cells(site, secret, contac
         ({"q": "x" * 201}, "q"),
     ],
 )
-def test_inbox_list_refuses_bad_filters_naming_them(site, secret, contact_form, arguments, words):
-    assert words in refusal(site, secret, "inbox_list", {"form": "contact", **arguments})
+def test_inbox_list_refuses_bad_filters_naming_them(live_site, secret, contact_form, arguments, words):
+    assert words in refusal(live_site, secret, "inbox_list", {"form": "contact", **arguments})
 
 
-def test_inbox_get_shows_answers_metadata_notes_and_log_and_leaves_it_unread(site, secret, submission, clerk):
+def test_inbox_get_shows_answers_metadata_notes_and_log_and_leaves_it_unread(
+    live_site, secret, submission, clerk
+):
     notes.add_note(clerk, "inbox_submission", str(submission.pk), "Called back.")
     Form.objects.filter(pk=submission.form_id).update(title={"en": "Contact", "de": "Kontakt"})
 
-    shown = ok(site, secret, "inbox_get", {"submission": submission.pk})["submission"]
+    shown = ok(live_site, secret, "inbox_get", {"submission": submission.pk})["submission"]
 
     answers = {answer["name"]: answer for answer in shown["answers"]}
     assert answers["name"]["label"] == "Your name"
@@ -215,14 +214,14 @@ def test_inbox_get_shows_answers_metadata_notes_and_log_and_leaves_it_unread(sit
     ]
     assert shown["files"] == []
     assert Submission.objects.get(pk=submission.pk).is_unread is True
-    assert "There is no such record." in refusal(site, secret, "inbox_get", {"submission": 999999})
+    assert "There is no such record." in refusal(live_site, secret, "inbox_get", {"submission": 999999})
 
 
-def test_the_tools_speak_the_accounts_panel_language(site, make_user, submission):
+def test_the_tools_speak_the_accounts_panel_language(live_site, make_user, submission):
     german = make_user("inbox.view", language="de")
     secret = ApiToken.issue(german, "agent", ["inbox:read"])[1]
 
-    shown = ok(site, secret, "inbox_get", {"submission": submission.pk})["submission"]
+    shown = ok(live_site, secret, "inbox_get", {"submission": submission.pk})["submission"]
 
     assert shown["status"]["label"] == "Neu"
     assert {answer["name"]: answer["label"] for answer in shown["answers"]}["name"] == "Ihr Name"
@@ -231,9 +230,9 @@ def test_the_tools_speak_the_accounts_panel_language(site, make_user, submission
 # --- inbox_set_status ---------------------------------------------------------------------------
 
 
-def test_set_status_by_label_assignee_by_email_and_a_note_in_one_call(site, secret, submission, clerk):
+def test_set_status_by_label_assignee_by_email_and_a_note_in_one_call(live_site, secret, submission, clerk):
     answer = ok(
-        site,
+        live_site,
         secret,
         "inbox_set_status",
         {"submission": submission.pk, "status": "in PROGRESS", "assignee": clerk.email, "note": "On it."},
@@ -268,27 +267,27 @@ def test_set_status_by_label_assignee_by_email_and_a_note_in_one_call(site, secr
 
 
 def test_set_status_takes_an_id_and_null_clears_the_assignee_while_leaving_it_out_keeps_it(
-    site, secret, submission, clerk
+    live_site, secret, submission, clerk
 ):
     update_submission(submission, actor=clerk, values={"assignee": clerk.pk})
     done = Status.objects.get(label__en="Done")
 
-    kept = ok(site, secret, "inbox_set_status", {"submission": submission.pk, "status": done.pk})
+    kept = ok(live_site, secret, "inbox_set_status", {"submission": submission.pk, "status": done.pk})
     assert Submission.objects.get(pk=submission.pk).assignee == clerk
     assert "assignee" not in kept["changes"]
 
-    cleared = ok(site, secret, "inbox_set_status", {"submission": submission.pk, "assignee": None})
+    cleared = ok(live_site, secret, "inbox_set_status", {"submission": submission.pk, "assignee": None})
     assert Submission.objects.get(pk=submission.pk).assignee is None
     assert cleared["changes"]["assignee"]["to"] is None
     assert Submission.objects.get(pk=submission.pk).status == done
 
 
-def test_a_label_several_statuses_share_is_refused_and_nothing_changes(site, secret, submission):
+def test_a_label_several_statuses_share_is_refused_and_nothing_changes(live_site, secret, submission):
     first = Status.objects.create(label={"en": "Waiting"}, position=10)
     second = Status.objects.create(label={"en": "Other", "de": "waiting"}, position=11)
 
     words = refusal(
-        site, secret, "inbox_set_status", {"submission": submission.pk, "status": "WAITING", "note": "x"}
+        live_site, secret, "inbox_set_status", {"submission": submission.pk, "status": "WAITING", "note": "x"}
     )
 
     assert (
@@ -312,18 +311,18 @@ def test_a_label_several_statuses_share_is_refused_and_nothing_changes(site, sec
     ],
 )
 def test_set_status_refuses_bad_values_with_the_operations_words(
-    site, secret, submission, make_user, arguments, words
+    live_site, secret, submission, make_user, arguments, words
 ):
     make_user(email="outsider@example.com")
     before = snapshot()
 
-    assert words in refusal(site, secret, "inbox_set_status", {"submission": submission.pk, **arguments})
+    assert words in refusal(live_site, secret, "inbox_set_status", {"submission": submission.pk, **arguments})
     assert snapshot() == before
 
 
-def test_an_unknown_submission_is_refused(site, secret, db):
+def test_an_unknown_submission_is_refused(live_site, secret, db):
     assert "There is no such record." in refusal(
-        site, secret, "inbox_set_status", {"submission": 4242, "status": "Done"}
+        live_site, secret, "inbox_set_status", {"submission": 4242, "status": "Done"}
     )
 
 
@@ -350,12 +349,12 @@ def test_an_unknown_submission_is_refused(site, secret, db):
     ],
 )
 def test_numbers_beyond_any_id_are_refused_by_name_not_by_the_database(
-    site, secret, submission, name, arguments, words
+    live_site, secret, submission, name, arguments, words
 ):
     arguments = {key: submission.pk if value == "SUB" else value for key, value in arguments.items()}
     before = snapshot()
 
-    seen = refusal(site, secret, name, arguments)
+    seen = refusal(live_site, secret, name, arguments)
 
     assert words in seen
     assert "The call failed on the server" not in seen
@@ -365,44 +364,46 @@ def test_numbers_beyond_any_id_are_refused_by_name_not_by_the_database(
 # --- Scopes and permissions -------------------------------------------------------------------
 
 
-def test_a_read_only_token_may_look_but_not_change(site, make_user, submission):
+def test_a_read_only_token_may_look_but_not_change(live_site, make_user, submission):
     account = make_user("inbox.view", "inbox.update", "inbox.manage")
     reader = ApiToken.issue(account, "reader", ["inbox:read"])[1]
     before = snapshot()
 
-    assert ok(site, reader, "inbox_get", {"submission": submission.pk})["submission"]["id"] == submission.pk
+    assert (
+        ok(live_site, reader, "inbox_get", {"submission": submission.pk})["submission"]["id"] == submission.pk
+    )
     for name, arguments in [
         ("inbox_set_status", {"submission": submission.pk, "status": "Done"}),
         ("inbox_form_save", {"form": "contact", "title": "Renamed"}),
     ]:
         assert "This tool needs the scope inbox:write, which this token lacks." in refusal(
-            site, reader, name, arguments
+            live_site, reader, name, arguments
         )
     assert snapshot() == before
 
 
-def test_each_tool_needs_its_permission(site, make_user, submission):
+def test_each_tool_needs_its_permission(live_site, make_user, submission):
     viewer = ApiToken.issue(make_user("inbox.view"), "agent", ALL_SCOPES)[1]
     stranger = ApiToken.issue(make_user(), "agent", ALL_SCOPES)[1]
 
     assert "inbox.update" in refusal(
-        site, viewer, "inbox_set_status", {"submission": submission.pk, "status": "Done"}
+        live_site, viewer, "inbox_set_status", {"submission": submission.pk, "status": "Done"}
     )
-    assert "inbox.manage" in refusal(site, viewer, "inbox_form_save", {"form": "contact", "title": "x"})
-    assert "inbox.view" in refusal(site, stranger, "inbox_forms_list")
-    assert "inbox.view" in refusal(site, stranger, "inbox_get", {"submission": submission.pk})
+    assert "inbox.manage" in refusal(live_site, viewer, "inbox_form_save", {"form": "contact", "title": "x"})
+    assert "inbox.view" in refusal(live_site, stranger, "inbox_forms_list")
+    assert "inbox.view" in refusal(live_site, stranger, "inbox_get", {"submission": submission.pk})
 
 
 @pytest.mark.parametrize("reader", ["account without inbox.view", "token without inbox:read"])
 def test_set_status_answers_the_whole_submission_only_to_a_caller_who_may_read_it(
-    site, make_user, submission, good_answers, reader
+    live_site, make_user, submission, good_answers, reader
 ):
     if reader == "account without inbox.view":
         secret = ApiToken.issue(make_user("inbox.update"), "agent", ALL_SCOPES)[1]
     else:
         secret = ApiToken.issue(make_user("inbox.view", "inbox.update"), "agent", ["inbox:write"])[1]
 
-    answer = ok(site, secret, "inbox_set_status", {"submission": submission.pk, "status": "Done"})
+    answer = ok(live_site, secret, "inbox_set_status", {"submission": submission.pk, "status": "Done"})
 
     assert answer["submission"] == {
         "id": submission.pk,
@@ -417,9 +418,9 @@ def test_set_status_answers_the_whole_submission_only_to_a_caller_who_may_read_i
 # --- inbox_form_save --------------------------------------------------------------------------
 
 
-def test_form_save_creates_a_form_with_its_fields(site, secret):
+def test_form_save_creates_a_form_with_its_fields(live_site, secret):
     answer = ok(
-        site,
+        live_site,
         secret,
         "inbox_form_save",
         {
@@ -460,7 +461,7 @@ def test_form_save_creates_a_form_with_its_fields(site, secret):
 
 
 def test_a_partial_save_leaves_unnamed_fields_and_old_answers_intact(
-    site, secret, contact_form, good_answers
+    live_site, secret, contact_form, good_answers
 ):
     old = accept_submission(contact_form, good_answers)[0]
     untouched = {
@@ -472,7 +473,7 @@ def test_a_partial_save_leaves_unnamed_fields_and_old_answers_intact(
     old_answers = list(old.answers.values("name", "label", "type", "value", "payload"))
 
     answer = ok(
-        site,
+        live_site,
         secret,
         "inbox_form_save",
         {"form": "contact", "fields": [
@@ -502,25 +503,25 @@ def test_a_partial_save_leaves_unnamed_fields_and_old_answers_intact(
         "message",
         "consent",
     ]
-    shown = ok(site, secret, "inbox_get", {"submission": old.pk})["submission"]
+    shown = ok(live_site, secret, "inbox_get", {"submission": old.pk})["submission"]
     answers = {item["name"]: item for item in shown["answers"]}
     assert answers["topic"]["value"] == "quote"  # the removed field's answer stays readable
     assert answers["name"]["label"] == "Your name"  # with the label it had when sent
 
 
-def test_options_left_out_keep_their_value(site, secret, contact_form):
+def test_options_left_out_keep_their_value(live_site, secret, contact_form):
     update_form(
         contact_form, actor=None, values={"options": {"recipients": {"addresses": ["desk@example.com"]}}}
     )
 
-    ok(site, secret, "inbox_form_save", {"form": "contact", "options": {"captcha": True}})
+    ok(live_site, secret, "inbox_form_save", {"form": "contact", "options": {"captcha": True}})
 
     options = Form.objects.get(pk=contact_form.pk).options
     assert options["captcha"] is True
     assert options["recipients"] == {"accounts": [], "addresses": ["desk@example.com"]}
 
 
-def test_an_invalid_slug_is_refused_with_the_panels_words(site, secret, contact_form):
+def test_an_invalid_slug_is_refused_with_the_panels_words(live_site, secret, contact_form):
     expected = operation_error(lambda: update_form(contact_form, actor=None, values={"slug": "Not A Slug"}))[
         "slug"
     ][0]
@@ -528,14 +529,16 @@ def test_an_invalid_slug_is_refused_with_the_panels_words(site, secret, contact_
     before = snapshot()
 
     for arguments in ({"form": "contact", "slug": "Not A Slug"}, {"slug": "Bad_Slug", "title": "New"}):
-        result = call(site, secret, "inbox_form_save", arguments)
+        result = call(live_site, secret, "inbox_form_save", arguments)
         assert result.is_error
         assert result.structured_content["errors"]["slug"] == [expected]
         assert f"slug: {expected}" in text_of(result)
     assert snapshot() == before
 
 
-def test_an_unreachable_recipient_is_refused_with_the_panels_words(site, secret, contact_form, make_user):
+def test_an_unreachable_recipient_is_refused_with_the_panels_words(
+    live_site, secret, contact_form, make_user
+):
     gone = make_user("inbox.view", is_active=False)
     recipients = {"accounts": [gone.pk], "addresses": ["not an address"]}
     expected = operation_error(
@@ -547,7 +550,9 @@ def test_an_unreachable_recipient_is_refused_with_the_panels_words(site, secret,
     ]
     before = snapshot()
 
-    result = call(site, secret, "inbox_form_save", {"form": "contact", "options": {"recipients": recipients}})
+    result = call(
+        live_site, secret, "inbox_form_save", {"form": "contact", "options": {"recipients": recipients}}
+    )
 
     assert result.is_error
     assert result.structured_content["errors"] == expected
@@ -579,18 +584,20 @@ def test_an_unreachable_recipient_is_refused_with_the_panels_words(site, secret,
         ({"title": "No slug"}, "slug: Use lower-case letters"),
     ],
 )
-def test_form_save_refuses_bad_fields_and_changes_nothing(site, secret, contact_form, arguments, words):
+def test_form_save_refuses_bad_fields_and_changes_nothing(live_site, secret, contact_form, arguments, words):
     before = snapshot()
 
-    assert words in refusal(site, secret, "inbox_form_save", arguments)
+    assert words in refusal(live_site, secret, "inbox_form_save", arguments)
     assert snapshot() == before
 
 
 # --- Translated values in a save -----------------------------------------------------------------
 
 
-def test_form_save_with_one_language_or_a_plain_string_keeps_the_other_languages(site, secret, contact_form):
-    answer = ok(site, secret, "inbox_form_save", {
+def test_form_save_with_one_language_or_a_plain_string_keeps_the_other_languages(
+    live_site, secret, contact_form
+):
+    answer = ok(live_site, secret, "inbox_form_save", {
         "form": "contact", "title": {"en": "Write to us"},
         "fields": [{"machine_name": "name", "label": "Full name"}, {"machine_name": "email", "label": {"de": "E-Mail-Adresse"}}],
     })  # fmt: skip
@@ -603,8 +610,8 @@ def test_form_save_with_one_language_or_a_plain_string_keeps_the_other_languages
     assert labels["name"] == {"en": "Full name", "de": "Ihr Name"}
 
 
-def test_form_save_removes_a_language_sent_empty_or_null_and_only_that_one(site, secret, contact_form):
-    ok(site, secret, "inbox_form_save", {
+def test_form_save_removes_a_language_sent_empty_or_null_and_only_that_one(live_site, secret, contact_form):
+    ok(live_site, secret, "inbox_form_save", {
         "form": "contact", "title": {"de": None},
         "fields": [{"machine_name": "name", "label": {"de": ""}}],
     })  # fmt: skip
@@ -612,7 +619,7 @@ def test_form_save_removes_a_language_sent_empty_or_null_and_only_that_one(site,
     form = Form.objects.get(pk=contact_form.pk)
     assert form.title == {"en": "Contact"}
     assert form.fields.get(machine_name="name").label == {"en": "Your name"}
-    words = refusal(site, secret, "inbox_form_save", {"form": "contact", "title": {"en": ""}})
+    words = refusal(live_site, secret, "inbox_form_save", {"form": "contact", "title": {"en": ""}})
     assert "title: Give a text in at least one language." in words
     assert Form.objects.get(pk=contact_form.pk).title == {"en": "Contact"}
 
@@ -631,7 +638,7 @@ def nameless(contact_form) -> Field:
 
 @pytest.mark.parametrize("change", ["label", "position", "remove", "email field"])
 def test_every_way_form_save_names_a_field_accepts_f_and_the_id_of_a_nameless_one(
-    site, secret, contact_form, nameless, change
+    live_site, secret, contact_form, nameless, change
 ):
     name = f"f{nameless.pk}"
     arguments = {
@@ -642,7 +649,7 @@ def test_every_way_form_save_names_a_field_accepts_f_and_the_id_of_a_nameless_on
     }[change]
     fields_before = Field.all_objects.filter(form=contact_form).count()
 
-    answer = ok(site, secret, "inbox_form_save", {"form": "contact", **arguments})
+    answer = ok(live_site, secret, "inbox_form_save", {"form": "contact", **arguments})
 
     field = Field.all_objects.get(pk=nameless.pk)
     assert Field.all_objects.filter(form=contact_form).count() == fields_before  # none was added
@@ -661,18 +668,20 @@ def test_every_way_form_save_names_a_field_accepts_f_and_the_id_of_a_nameless_on
 # --- Dry runs -----------------------------------------------------------------------------------
 
 
-def test_dry_runs_report_what_would_change_and_change_nothing(site, secret, submission, clerk, good_answers):
+def test_dry_runs_report_what_would_change_and_change_nothing(
+    live_site, secret, submission, clerk, good_answers
+):
     accept_submission(submission.form, {**good_answers, "name": "Second"})
     before = snapshot()
 
-    created = ok(site, secret, "inbox_form_save", {
+    created = ok(live_site, secret, "inbox_form_save", {
         "slug": "dry", "title": "Dry", "options": {"recipients": {"addresses": ["desk@example.com"]}},
         "fields": [{"machine_name": "what", "type": "text", "label": "What"}], "dry_run": True,
     })  # fmt: skip
-    changed = ok(site, secret, "inbox_form_save", {
+    changed = ok(live_site, secret, "inbox_form_save", {
         "form": "contact", "slug": "contact-us", "fields": [{"machine_name": "days", "remove": True}], "dry_run": True,
     })  # fmt: skip
-    status = ok(site, secret, "inbox_set_status", {
+    status = ok(live_site, secret, "inbox_set_status", {
         "submission": submission.pk, "status": "Spam", "assignee": clerk.pk, "note": "Would say.", "dry_run": True,
     })  # fmt: skip
 
@@ -690,9 +699,14 @@ def test_dry_runs_report_what_would_change_and_change_nothing(site, secret, subm
     assert queries.form_counts(submission.form) == {"total": 2, "unread": 2}
 
 
-def test_the_same_calls_without_dry_run_do_change(site, secret, submission):
-    ok(site, secret, "inbox_form_save", {"form": "contact", "slug": "contact-us"})
-    ok(site, secret, "inbox_set_status", {"submission": submission.pk, "status": "Spam", "note": "Junk."})
+def test_the_same_calls_without_dry_run_do_change(live_site, secret, submission):
+    ok(live_site, secret, "inbox_form_save", {"form": "contact", "slug": "contact-us"})
+    ok(
+        live_site,
+        secret,
+        "inbox_set_status",
+        {"submission": submission.pk, "status": "Spam", "note": "Junk."},
+    )
 
     assert Form.objects.get(pk=submission.form_id).slug == "contact-us"
     assert Submission.objects.get(pk=submission.pk).status.is_spam
@@ -715,7 +729,7 @@ def inbox_disk(settings, tmp_path):
     return tmp_path / "inbox-files"
 
 
-def test_no_tool_answer_carries_an_attachments_stored_name_or_an_address(site, secret, inbox_disk):
+def test_no_tool_answer_carries_an_attachments_stored_name_or_an_address(live_site, secret, inbox_disk):
     form = create_form(
         actor=None,
         values={"slug": "apply", "title": {"en": "Apply"}},
@@ -731,12 +745,15 @@ def test_no_tool_answer_carries_an_attachments_stored_name_or_an_address(site, s
     assert (inbox_disk / stored).is_file()
 
     answers = [
-        ok(site, secret, "inbox_forms_list"),
-        ok(site, secret, "inbox_form_get", {"form": "apply"}),
-        ok(site, secret, "inbox_list", {"form": "apply"}),
-        ok(site, secret, "inbox_get", {"submission": submission.pk}),
+        ok(live_site, secret, "inbox_forms_list"),
+        ok(live_site, secret, "inbox_form_get", {"form": "apply"}),
+        ok(live_site, secret, "inbox_list", {"form": "apply"}),
+        ok(live_site, secret, "inbox_get", {"submission": submission.pk}),
         ok(
-            site, secret, "inbox_set_status", {"submission": submission.pk, "status": "Done", "dry_run": True}
+            live_site,
+            secret,
+            "inbox_set_status",
+            {"submission": submission.pk, "status": "Done", "dry_run": True},
         ),
     ]
 

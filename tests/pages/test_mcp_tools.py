@@ -22,11 +22,6 @@ PAGE_TOOLS = {"pages_list", "pages_get", "pages_create", "pages_publish", "block
 
 
 @pytest.fixture
-def site(live_server_url, transactional_db) -> str:
-    return live_server_url
-
-
-@pytest.fixture
 def secret(editor) -> str:
     return ApiToken.issue(editor, "agent", ["pages:read", "pages:write"])[1]
 
@@ -46,27 +41,27 @@ def snapshot() -> dict[str, Any]:
     }
 
 
-def blocks_of(site: str, secret: str, page: int | str, language: str = "en") -> list[dict]:
-    return ok(site, secret, "blocks_edit_content", {"page": page, "language": language})["blocks"]
+def blocks_of(live_site: str, secret: str, page: int | str, language: str = "en") -> list[dict]:
+    return ok(live_site, secret, "blocks_edit_content", {"page": page, "language": language})["blocks"]
 
 
-def test_the_page_tools_are_listed_for_a_token_with_the_pages_scopes(site, secret):
-    tools = {tool.name for tool in with_session(site, secret, lambda s: s.list_tools()).tools}
+def test_the_page_tools_are_listed_for_a_token_with_the_pages_scopes(live_site, secret):
+    tools = {tool.name for tool in with_session(live_site, secret, lambda s: s.list_tools()).tools}
     assert tools >= PAGE_TOOLS
 
 
-def test_without_operations_the_blocks_are_answered_with_ids_and_values(site, secret, page):
-    blocks = blocks_of(site, secret, "/about")
+def test_without_operations_the_blocks_are_answered_with_ids_and_values(live_site, secret, page):
+    blocks = blocks_of(live_site, secret, "/about")
     # A text block is rich text: plain text given to it is stored as a paragraph.
     assert [block["values"]["text"] for block in blocks] == ["Welcome", "<p>First</p>", "<p>Second</p>"]
     assert all(block["id"] for block in blocks)
-    assert blocks == blocks_of(site, secret, page.pk)
+    assert blocks == blocks_of(live_site, secret, page.pk)
 
 
-def test_blocks_are_added_moved_updated_and_removed_in_the_draft(site, secret, page, client):
-    first, second = (block["id"] for block in blocks_of(site, secret, page.pk)[1:])
+def test_blocks_are_added_moved_updated_and_removed_in_the_draft(live_site, secret, page, client):
+    first, second = (block["id"] for block in blocks_of(live_site, secret, page.pk)[1:])
     answer = ok(
-        site,
+        live_site,
         secret,
         "blocks_edit_content",
         {
@@ -89,15 +84,17 @@ def test_blocks_are_added_moved_updated_and_removed_in_the_draft(site, secret, p
     stored = Page.objects.get(pk=page.pk)
     assert stored.draft["content"]["en"] == answer["blocks"]
     assert "Second" in client.get("/about").text  # the site waits for Publish
-    published = ok(site, secret, "blocks_edit_content", {"page": page.pk, "language": "en", "publish": True})
+    published = ok(
+        live_site, secret, "blocks_edit_content", {"page": page.pk, "language": "en", "publish": True}
+    )
     assert published["state"] == "published"
     assert "First, edited" in client.get("/about").text
 
 
-def test_a_dry_run_reports_the_result_and_writes_nothing(site, secret, page):
+def test_a_dry_run_reports_the_result_and_writes_nothing(live_site, secret, page):
     before = snapshot()
     answer = ok(
-        site,
+        live_site,
         secret,
         "blocks_edit_content",
         {
@@ -123,26 +120,26 @@ def test_a_dry_run_reports_the_result_and_writes_nothing(site, secret, page):
         ({"op": "add", "type": "text", "values": {}, "position": 99}, "operations.1.position"),
     ],
 )
-def test_a_refused_operation_changes_nothing(site, secret, page, operation, where):
+def test_a_refused_operation_changes_nothing(live_site, secret, page, operation, where):
     before = snapshot()
     words = refusal(
-        site,
+        live_site,
         secret,
         "blocks_edit_content",
         {
             "page": page.pk,
             "language": "en",
-            "operations": [{"op": "remove", "id": blocks_of(site, secret, page.pk)[0]["id"]}, operation],
+            "operations": [{"op": "remove", "id": blocks_of(live_site, secret, page.pk)[0]["id"]}, operation],
         },
     )
     assert where in words
     assert snapshot() == before
 
 
-def test_a_stale_revision_is_refused(site, secret, page):
+def test_a_stale_revision_is_refused(live_site, secret, page):
     before = snapshot()
     words = refusal(
-        site,
+        live_site,
         secret,
         "blocks_edit_content",
         {
@@ -156,29 +153,29 @@ def test_a_stale_revision_is_refused(site, secret, page):
     assert snapshot() == before
 
 
-def test_a_token_without_the_write_scope_is_refused(site, editor, page):
+def test_a_token_without_the_write_scope_is_refused(live_site, editor, page):
     reader = ApiToken.issue(editor, "reader", ["pages:read"])[1]
     before = snapshot()
     words = refusal(
-        site,
+        live_site,
         reader,
         "blocks_edit_content",
         {"page": page.pk, "language": "en", "operations": [{"op": "add", "type": "text", "values": {}}]},
     )
     assert "pages:write" in words
     assert snapshot() == before
-    assert ok(site, reader, "pages_get", {"page": "/about"})["page"]["id"] == page.pk
+    assert ok(live_site, reader, "pages_get", {"page": "/about"})["page"]["id"] == page.pk
 
 
-def test_an_account_without_pages_manage_is_refused(site, make_user, page):
+def test_an_account_without_pages_manage_is_refused(live_site, make_user, page):
     viewer = make_user("pages.view")
     token = ApiToken.issue(viewer, "viewer", ["pages:read", "pages:write"])[1]
-    assert "pages.manage" in refusal(site, token, "pages_publish", {"page": page.pk})
+    assert "pages.manage" in refusal(live_site, token, "pages_publish", {"page": page.pk})
 
 
-def test_an_agent_creates_lists_and_publishes_a_page(site, secret, host_types, client):
+def test_an_agent_creates_lists_and_publishes_a_page(live_site, secret, host_types, client):
     created = ok(
-        site,
+        live_site,
         secret,
         "pages_create",
         {
@@ -189,15 +186,17 @@ def test_an_agent_creates_lists_and_publishes_a_page(site, secret, host_types, c
         },
     )["page"]
     assert created["state"] == "draft" and created["addresses"]["de"] == "/de/mannschaft"
-    listed = ok(site, secret, "pages_list", {"search": "team"})["pages"]
+    listed = ok(live_site, secret, "pages_list", {"search": "team"})["pages"]
     assert [row["id"] for row in listed] == [created["id"]]
     assert client.get("/team").status_code == 404
-    published = ok(site, secret, "pages_publish", {"page": "/de/mannschaft", "revision": created["revision"]})
+    published = ok(
+        live_site, secret, "pages_publish", {"page": "/de/mannschaft", "revision": created["revision"]}
+    )
     assert published["page"]["state"] == "published"
     assert "Our team" in client.get("/team").text
     assert "/team" in client.get("/").text  # in the menu
 
 
-def test_an_unknown_page_is_refused(site, secret, host_types):
-    assert "There is no page" in refusal(site, secret, "pages_get", {"page": "/nowhere"})
-    assert "There is no page" in refusal(site, secret, "pages_get", {"page": 999999})
+def test_an_unknown_page_is_refused(live_site, secret, host_types):
+    assert "There is no page" in refusal(live_site, secret, "pages_get", {"page": "/nowhere"})
+    assert "There is no page" in refusal(live_site, secret, "pages_get", {"page": 999999})

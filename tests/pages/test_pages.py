@@ -86,6 +86,29 @@ def test_a_pending_slug_is_judged_when_saved(make_page):
     assert "slug" in refused.value.message_dict
 
 
+def test_a_drafts_new_slug_cannot_be_taken_by_another_page_before_publish(client, make_page):
+    page = make_page("about", publish=True)
+    page = operations.update_page(page, actor=None, values={"slug": {"en": "team"}}, revision=page.revision)
+    assert client.get("/team").status_code == 404  # held, not answering
+    with pytest.raises(ValidationError) as refused:
+        make_page("team", title="Our team")
+    assert refused.value.message_dict["slug"][0] == "The address /team is already taken."
+    operations.publish_page(page, actor=None)
+    assert client.get("/team").status_code == 200
+
+
+def test_a_discarded_or_binned_drafts_slug_is_free_again(make_page):
+    page = make_page("about", publish=True)
+    page = operations.update_page(page, actor=None, values={"slug": {"en": "team"}}, revision=page.revision)
+    operations.discard_draft(page, actor=None)
+    operations.bin_page(make_page("team", title="Our team"), actor=None)
+
+    page = Page.objects.get(pk=page.pk)
+    page = operations.update_page(page, actor=None, values={"slug": {"en": "crew"}}, revision=page.revision)
+    operations.bin_page(page, actor=None)
+    make_page("crew", title="Our crew")
+
+
 def test_the_default_languages_slug_is_required(make_page):
     with pytest.raises(ValidationError) as refused:
         make_page({"de": "ueber"})
@@ -120,8 +143,9 @@ def test_history_lists_versions_and_restores_one(make_page, client):
     )
     page = operations.publish_page(page, actor=None)
     from frontdesk.pages import outputs
+    from frontdesk.publishing.outputs import version_list
 
-    versions = outputs.version_list(page)
+    versions = version_list(page)
     assert [version["number"] for version in versions] == [2, 1]
     restored = operations.restore_page_version(page, actor=None, number=1, revision=page.revision)
     assert restored.state == State.CHANGED

@@ -17,11 +17,6 @@ TOOLS = {"services_list", "services_get", "services_create", "services_update"}
 
 
 @pytest.fixture
-def site(live_server_url, transactional_db) -> str:
-    return live_server_url
-
-
-@pytest.fixture
 def secret(editor) -> str:
     return ApiToken.issue(editor, "agent", ["services:read", "services:write"])[1]
 
@@ -30,8 +25,8 @@ def rows() -> list:
     return sorted(map(repr, Service.all_objects.values()))
 
 
-def test_the_tools_are_listed_and_the_changing_ones_take_dry_run(site, secret):
-    tools = {tool.name: tool for tool in with_session(site, secret, lambda s: s.list_tools()).tools}
+def test_the_tools_are_listed_and_the_changing_ones_take_dry_run(live_site, secret):
+    tools = {tool.name: tool for tool in with_session(live_site, secret, lambda s: s.list_tools()).tools}
     assert set(tools) >= TOOLS
     assert "dry_run" in tools["services_create"].input_schema["properties"]
     assert "dry_run" not in tools["services_get"].input_schema["properties"]
@@ -40,33 +35,39 @@ def test_the_tools_are_listed_and_the_changing_ones_take_dry_run(site, secret):
     )
 
 
-def test_an_agent_lists_creates_finds_by_address_and_updates(site, secret):
+def test_an_agent_lists_creates_finds_by_address_and_updates(live_site, secret):
     make_service("Tree care", "tree-care")
-    created = ok(site, secret, "services_create", {"title": "Garden design", "lead": {"de": "Pläne."}})[
+    created = ok(live_site, secret, "services_create", {"title": "Garden design", "lead": {"de": "Pläne."}})[
         "service"
     ]
     assert created["addresses"]["en"] == "/services/garden-design"
-    listed = ok(site, secret, "services_list")["services"]
+    listed = ok(live_site, secret, "services_list")["services"]
     assert [row["title_text"] for row in listed] == ["Tree care", "Garden design"]
-    found = ok(site, secret, "services_get", {"service": "/services/garden-design"})["service"]
+    found = ok(live_site, secret, "services_get", {"service": "/services/garden-design"})["service"]
     assert found["id"] == created["id"]
     changed = ok(
-        site, secret, "services_update", {"service": created["id"], "title": {"de": "Gartenplanung"}}
+        live_site, secret, "services_update", {"service": created["id"], "title": {"de": "Gartenplanung"}}
     )
     assert changed["service"]["title"] == {"en": "Garden design", "de": "Gartenplanung"}
 
 
-def test_a_dry_run_or_a_refused_call_changes_nothing(site, secret):
+def test_a_dry_run_or_a_refused_call_changes_nothing(live_site, secret):
     service = make_service("Garden", "garden")
     before = rows()
-    answer = ok(site, secret, "services_update", {"service": service.pk, "title": "Other", "dry_run": True})
+    answer = ok(
+        live_site, secret, "services_update", {"service": service.pk, "title": "Other", "dry_run": True}
+    )
     assert answer["dry_run"] is True and answer["service"]["title"] == {"en": "Other"}
-    assert "slug:" in refusal(site, secret, "services_update", {"service": service.pk, "slug": "Bad Slug"})
-    assert "There is no service" in refusal(site, secret, "services_get", {"service": "/services/nothing"})
+    assert "slug:" in refusal(
+        live_site, secret, "services_update", {"service": service.pk, "slug": "Bad Slug"}
+    )
+    assert "There is no service" in refusal(
+        live_site, secret, "services_get", {"service": "/services/nothing"}
+    )
     assert rows() == before
 
 
-def test_a_token_without_the_write_scope_is_refused(site, editor):
+def test_a_token_without_the_write_scope_is_refused(live_site, editor):
     reader = ApiToken.issue(editor, "reader", ["services:read"])[1]
-    assert "services:write" in refusal(site, reader, "services_create", {"title": "Garden"})
+    assert "services:write" in refusal(live_site, reader, "services_create", {"title": "Garden"})
     assert Service.all_objects.count() == 0

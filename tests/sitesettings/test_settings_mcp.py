@@ -24,11 +24,6 @@ CLIENT_LOGGERS = ("mcp.client", "httpx", "httpcore")
 
 
 @pytest.fixture
-def site(live_server_url, transactional_db) -> str:
-    return live_server_url
-
-
-@pytest.fixture
 def manager(make_user):
     return make_user("core.settings.manage")
 
@@ -38,8 +33,8 @@ def secret(manager) -> str:
     return ApiToken.issue(manager, "agent", SCOPES)[1]
 
 
-def test_the_tools_are_listed_with_their_parameters_described(site, secret):
-    listed = with_session(site, secret, lambda session: session.list_tools())
+def test_the_tools_are_listed_with_their_parameters_described(live_site, secret):
+    listed = with_session(live_site, secret, lambda session: session.list_tools())
     tools = {tool.name: tool for tool in listed.tools if tool.name.startswith("settings_")}
     assert set(tools) == {"settings_get", "settings_update"}
     update = tools["settings_update"].input_schema["properties"]
@@ -47,18 +42,20 @@ def test_the_tools_are_listed_with_their_parameters_described(site, secret):
     assert all(update[name].get("description") for name in ("group", "values", "secrets", "revision"))
 
 
-def test_settings_get_shows_every_group_or_one(site, secret):
-    groups = ok(site, secret, "settings_get")["groups"]
+def test_settings_get_shows_every_group_or_one(live_site, secret):
+    groups = ok(live_site, secret, "settings_get")["groups"]
     assert [group["name"] for group in groups][:2] == [SEO, INTEGRATIONS]
-    one = ok(site, secret, "settings_get", {"group": INTEGRATIONS})["groups"]
+    one = ok(live_site, secret, "settings_get", {"group": INTEGRATIONS})["groups"]
     assert [group["name"] for group in one] == [INTEGRATIONS]
     assert one[0]["secrets"]["turnstile_secret"] == "not set"
-    assert "There is no settings group nosuch." in refusal(site, secret, "settings_get", {"group": "nosuch"})
+    assert "There is no settings group nosuch." in refusal(
+        live_site, secret, "settings_get", {"group": "nosuch"}
+    )
 
 
-def test_settings_update_changes_the_values_named_and_sets_a_secret(site, secret):
+def test_settings_update_changes_the_values_named_and_sets_a_secret(live_site, secret):
     answer = ok(
-        site,
+        live_site,
         secret,
         "settings_update",
         {
@@ -73,9 +70,9 @@ def test_settings_update_changes_the_values_named_and_sets_a_secret(site, secret
     assert line.token.name == "agent" and line.changes["turnstile_secret"] == ["not set", "set"]
 
 
-def test_a_dry_run_changes_nothing(site, secret):
+def test_a_dry_run_changes_nothing(live_site, secret):
     answer = ok(
-        site,
+        live_site,
         secret,
         "settings_update",
         {"group": SEO, "values": {"organization_name": "Dry"}, "dry_run": True},
@@ -84,29 +81,31 @@ def test_a_dry_run_changes_nothing(site, secret):
     assert stored_values(SEO).values["organization_name"] == "" and not LogEntry.objects.exists()
 
 
-def test_refusals_name_the_setting(site, secret):
-    words = refusal(site, secret, "settings_update", {"group": SEO, "values": {"organization_country": "de"}})
+def test_refusals_name_the_setting(live_site, secret):
+    words = refusal(
+        live_site, secret, "settings_update", {"group": SEO, "values": {"organization_country": "de"}}
+    )
     assert "organization_country: Give the country's two capital letters, such as DE." in words
-    words = refusal(site, secret, "settings_update", {"group": SEO, "values": {}, "revision": 7})
+    words = refusal(live_site, secret, "settings_update", {"group": SEO, "values": {}, "revision": 7})
     assert "Someone else changed these settings in the meantime." in words
 
 
-def test_each_tool_needs_its_scope_and_the_permission(site, manager, make_user):
+def test_each_tool_needs_its_scope_and_the_permission(live_site, manager, make_user):
     reader = ApiToken.issue(manager, "reader", ["settings:read"])[1]
-    assert "settings:write" in refusal(site, reader, "settings_update", {"group": SEO, "values": {}})
-    ok(site, reader, "settings_get")
+    assert "settings:write" in refusal(live_site, reader, "settings_update", {"group": SEO, "values": {}})
+    ok(live_site, reader, "settings_get")
     outsider = ApiToken.issue(make_user("core.accounts.manage"), "outsider", SCOPES)[1]
-    assert "core.settings.manage" in refusal(site, outsider, "settings_get")
+    assert "core.settings.manage" in refusal(live_site, outsider, "settings_get")
 
 
-def test_a_saved_secret_appears_in_no_page_body_tool_output_or_log_line(site, secret, manager, caplog):
+def test_a_saved_secret_appears_in_no_page_body_tool_output_or_log_line(live_site, secret, manager, caplog):
     caplog.set_level(logging.DEBUG)
     seen: list[str] = []
     # Saved through each door in turn: the agent tool, the API (as the panel sends it), the API again.
     seen.append(
         json.dumps(
             ok(
-                site,
+                live_site,
                 secret,
                 "settings_update",
                 {"group": INTEGRATIONS, "secrets": {"turnstile_secret": SECRET}},
@@ -139,8 +138,8 @@ def test_a_saved_secret_appears_in_no_page_body_tool_output_or_log_line(site, se
         browser.get(page).content.decode()
         for page in ("/cms/settings/", f"/cms/settings/{INTEGRATIONS}/", f"/cms/settings/{SEO}/")
     ]
-    seen.append(text_of(call(site, secret, "settings_get")))
-    seen.append(text_of(call(site, secret, "settings_get", {"group": INTEGRATIONS})))
+    seen.append(text_of(call(live_site, secret, "settings_get")))
+    seen.append(text_of(call(live_site, secret, "settings_get", {"group": INTEGRATIONS})))
     seen += [json.dumps([line.changes, line.detail, line.action]) for line in LogEntry.objects.all()]
     # Every line the server side logged, at every level; the test's own MCP client logs what it
     # sends at DEBUG (an agent's process, not the site's), so its lines are left out.

@@ -34,6 +34,11 @@ class TestAppConfig(AppConfig):
                 prefix=routes_prefix, view=views.routed_category,
             )
         )  # fmt: skip
+        # Outings (versions and their duplicate) hold addresses under a prefix of their own.
+        register_route_type(
+            RouteType(name="test-outing", model="testapp.Outing", field="slug", prefix=lambda: "outings",
+                      view=views.outing)
+        )  # fmt: skip
         # --- end of Routes
 
         # --- The bin (core/bin): crates, which also hold an address under the test prefix.
@@ -74,6 +79,12 @@ class TestAppConfig(AppConfig):
         from tests.testapp import versions_doors
 
         versions_doors.register()
+        # --- The versioned editor's pieces (publishing/editing.py): notices have an address under
+        # the test prefix, so that a draft's new slug is held against the test events.
+        register_route_type(
+            RouteType(name="test-notice", model="testapp.Notice", field="slug", prefix=routes_prefix,
+                      view=views.notice)
+        )  # fmt: skip
 
         # --- Blocks (frontdesk.blocks), when installed: a holder, a collection, two codes.
         from django.apps import apps
@@ -89,6 +100,10 @@ class TestAppConfig(AppConfig):
             PreviewType(name="test.notice", model="testapp.Notice", permission="testapp.change_notice",
                         render=views.notice_preview)
         )  # fmt: skip
+        register_preview_type(
+            PreviewType(name="test.tour", model="testapp.Tour", permission="testapp.change_tour",
+                        render=views.tour_preview)
+        )  # fmt: skip
         # --- The picture library (pictures): posters use pictures as covers and in rich text.
         from frontdesk.pictures.uses import PictureUse, register_picture_use
         from tests.testapp.models import posters_using
@@ -97,6 +112,12 @@ class TestAppConfig(AppConfig):
             PictureUse(
                 name="test.poster", label="Posters", find=posters_using, permission="testapp.view_poster"
             )
+        )
+        # Albums' galleries too, drafts included.
+        from frontdesk.pictures.gallery import register_gallery_pictures
+
+        register_gallery_pictures(
+            "test.album", "testapp.Album", field="photos", label="Albums", permission="testapp.view_album"
         )
         # --- The SEO card (publishing/seo_card.py): brochures' social images are pictures in use.
         from frontdesk.publishing.seo_card import register_seo_card_pictures

@@ -4,11 +4,13 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
 from frontdesk.core.bin.models import Binnable
-from frontdesk.core.fields import TranslatedField
+from frontdesk.core.fields import TranslatedField, TranslatedItemsField
 from frontdesk.core.languages import translate
+from frontdesk.pictures.gallery import GalleryField
 from frontdesk.publishing.models import Versioned
 from frontdesk.publishing.relations import OrderedRelation
 from frontdesk.publishing.seo_card import SeoCardField
+from frontdesk.richtext.fields import RichTextField
 
 # --- Routes (routes) ---------------------------------------------------------------------
 # Two route types at one level under one prefix, as events and event categories are; registered
@@ -57,6 +59,31 @@ class Notice(Versioned):
             raise ValidationError({"ends_at": ["The end comes before the start."]})
 
 
+class Outing(Versioned):
+    """A row shaped as an event will be: dated, with rich text, highlight cards (the same cards in
+    every language, a heading and a line per language), related test events, an SEO card, project
+    fields and an address per language (the route type test-outing, apps.py), all versioned.
+    Enough to prove moments, removals, list items and the duplicate without the events module."""
+
+    versioned_fields = (
+        "title", "slug", "description", "starts_at", "ends_at", "highlights", "stops", "seo", "extra",
+    )  # fmt: skip
+    edit_permission = "testapp.change_outing"
+
+    title = TranslatedField(required=True)
+    slug = TranslatedField()
+    description = RichTextField()
+    starts_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    highlights = TranslatedItemsField(keys=("heading", "line"), required=("heading",))
+    stops = OrderedRelation(target="test-event")
+    seo = SeoCardField()
+    extra = models.JSONField(default=dict, blank=True)
+
+    def __str__(self) -> str:
+        return translate(self.title)
+
+
 # --- End of versions ---------------------------------------------------------------------------
 
 
@@ -98,12 +125,19 @@ def refuse_crate_restore(crate: Crate) -> str | None:
 
 # --- Relations (frontdesk.publishing.relations) --------------------------------------------------------
 # A tour holds an ordered list of test events (the relation target "test-event", registered in
-# apps.py over RoutedEvent), as an event holds its services.
+# apps.py over RoutedEvent), as an event holds its services; it is versioned as an event is, with
+# no code of its own for the relation (apps.py registers its draft preview).
 
 
-class Tour(models.Model):
+class Tour(Versioned):
+    versioned_fields = ("name", "stops", "happenings")
+    edit_permission = "testapp.change_tour"
+
     name = models.CharField(max_length=100)
     stops = OrderedRelation(target="test-event")
+    # Categories of the test app's events-like type, held as an event would hold its categories
+    # (categories/relations.py: every category type is a relation target).
+    happenings = OrderedRelation(target="test-happening.category")
 
     def __str__(self) -> str:
         return self.name
@@ -223,6 +257,20 @@ class Poster(models.Model):
     title = models.CharField(max_length=100)
     cover = models.CharField(max_length=32, blank=True)
     body = TranslatedField()
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Album(Versioned):
+    """Pictures in an order, the first the cover, drafted as an event's photos are; apps.py
+    registers its gallery as a place pictures are used."""
+
+    versioned_fields = ("title", "photos")
+    edit_permission = "testapp.change_album"
+
+    title = models.CharField(max_length=100)
+    photos = GalleryField()
 
     def __str__(self) -> str:
         return self.title

@@ -17,6 +17,14 @@ def routed_category(request, category) -> HttpResponse:
     return HttpResponse(f"category: {translate(category.name)}")
 
 
+def outing(request, outing) -> HttpResponse:
+    return HttpResponse(f"outing: {translate(outing.title)}")
+
+
+def notice(request, notice) -> HttpResponse:
+    return HttpResponse(f"notice: {translate(notice.title)}")
+
+
 def crate(request, crate) -> HttpResponse:
     return HttpResponse(f"crate: {crate.name}")
 
@@ -71,6 +79,14 @@ def brochure_page(request, pk: int) -> HttpResponse:
     brochure = Brochure.objects.get(pk=pk)
     contribute_seo_card(request, brochure.seo, title=brochure.title, description=None)
     return render_page(request, "testapp/brochure.html", {"brochure": brochure})
+
+
+def tour_preview(request, tour) -> HttpResponse:
+    """A tour's page as its draft preview shows it: its stops' cards in the tour's order."""
+    from frontdesk.publishing.relations import cards_of
+
+    head_of(request).set_title(tour.name)
+    return render_page(request, "testapp/tour.html", {"tour": tour, "stops": cards_of(tour, "stops", "en")})
 
 
 def notice_preview(request, notice) -> HttpResponse:

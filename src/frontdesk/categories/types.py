@@ -25,9 +25,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from frontdesk.categories.models import Category, next_position
+from frontdesk.categories.relations import category_target
 from frontdesk.core.bin.registry import BinType, register_bin_type
 from frontdesk.core.registry import Registry
 from frontdesk.publishing.project_fields import Screen, register_screen
+from frontdesk.publishing.relations import register_relation_target
 from frontdesk.routes.registry import RouteType, register_route_type
 
 # How an agent's tool may name a category: its id, its name in any site language, its slug in any.
@@ -109,6 +111,11 @@ class CategoryType:
     def bin_type_name(self) -> str:
         return f"{self.name}.category"
 
+    @property
+    def relation_target_name(self) -> str:
+        """The relation target of the type's categories (categories/relations.py)."""
+        return f"{self.name}.category"
+
     def naming_help(self) -> str:
         """How a tool names one of these categories, for the tools' descriptions."""
         words = {"id": _("its id"), "title": _("its name in any language"), "slug": _("its address slug")}
@@ -136,10 +143,17 @@ def _check(category_type: CategoryType) -> None:
 
 
 def register_category_type(category_type: CategoryType) -> CategoryType:
-    """Register `category_type` with its bin type, its project-fields screen and, with addresses,
-    its route type; from the owning module's `AppConfig.ready()`."""
+    """Register `category_type` with its bin type, its project-fields screen, its relation target
+    and, with addresses, its route type; from the owning module's `AppConfig.ready()`."""
     _check(category_type)
     CATEGORY_TYPES.register(category_type.name, category_type)
+    register_relation_target(
+        category_target(
+            category_type.name,
+            name=category_type.relation_target_name,
+            route_type=category_type.route_type_name,
+        )
+    )
     register_bin_type(
         BinType(
             name=category_type.bin_type_name,

@@ -26,7 +26,6 @@ from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.inbox.answers import machine_name, refill_values
 from frontdesk.inbox.antispam import DROP, Verdict
 from frontdesk.inbox.conf import inbox_settings
-from frontdesk.inbox.models import Form
 from frontdesk.publishing.head import render_page
 
 SESSION_KEY = "inbox_result"
@@ -43,13 +42,6 @@ class Outcome:
     status: int = 200
     errors: dict[str, list[str]] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)
-
-
-def live_form(slug: str) -> Form | None:
-    """The live form `slug` with what the intake needs (`Form.objects.for_intake()`), read for
-    every post: two small queries, so an edit, in any worker and by any means, is seen by the
-    next post."""
-    return Form.objects.live().for_intake().filter(slug=slug).first()
 
 
 def posted_values(request: HttpRequest) -> dict[str, str | list[str]]:

@@ -9,9 +9,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any, Literal
 
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Schema
 from ninja import Status as Reply
@@ -24,13 +22,14 @@ from frontdesk.core.api.schemas import WrittenOut, answers
 from frontdesk.core.bin.doors import bin_routes
 from frontdesk.core.errors import NotFound
 from frontdesk.core.inputs import refuse_unstorable_text
-from frontdesk.core.languages import default_language, site_language_codes
+from frontdesk.core.languages import default_language
 from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.pages import operations, queries
 from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
-from frontdesk.pages.outputs import blocks_changed, log_lines, page_changed, page_out, page_row, version_list
+from frontdesk.pages.outputs import blocks_changed, log_lines, page_changed, page_out, page_row
 from frontdesk.pages.permissions import MANAGE, VIEW
-from frontdesk.publishing.preview import DEFAULT_LIFETIME, preview_link
+from frontdesk.publishing.outputs import preview_link_out, version_list
+from frontdesk.publishing.schemas import LogLineOut, PreviewLinkOut, PreviewQuery, VersionOut
 
 router = PanelRouter(tags=["pages"])
 
@@ -88,24 +87,6 @@ class BlocksWrittenOut(Schema):
 
     page: int
     language: str
-
-
-class VersionOut(Schema):
-    number: int
-    values: dict[str, Any]
-    created_at: datetime
-    account: str | None
-    token: str | None
-
-
-class LogLineOut(Schema):
-    action: str
-    text: str
-    actor: str | None
-    token: str | None
-    changes: dict[str, Any]
-    detail: dict[str, Any]
-    created_at: datetime
 
 
 class PagesQuery(PageQuery):
@@ -215,16 +196,6 @@ def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
     return blocks_changed(request.user, edited, payload.language, blocks)
 
 
-class PreviewQuery(Schema):
-    language: str | None = Field(None, max_length=10, description="A site language's code.", examples=["de"])
-
-
-class PreviewLinkOut(Schema):
-    url: str = Field(description="The draft's preview, whole; opens for an account with pages.view.")
-    path: str = Field(description="The same address as a path of the site.")
-    expires_at: datetime
-
-
 @router.get(
     "/{page}/preview",
     response=answers(200, PreviewLinkOut),
@@ -235,12 +206,10 @@ class PreviewLinkOut(Schema):
     " kept out of search engines. `language` chooses the language (default: the site's default).",
 )
 def preview_page(request: HttpRequest, page: int, query: Query[PreviewQuery]):
-    language = query.language or default_language()
-    if language not in site_language_codes():
-        raise ValidationError({"language": [_("Unknown language: %(codes)s.") % {"codes": language}]})
-    path = preview_link(queries.PREVIEW_TYPE, queries.find_page(page), language=language)
-    expires_at = timezone.now() + DEFAULT_LIFETIME
-    return {"url": request.build_absolute_uri(path), "path": path, "expires_at": expires_at}
+    found = queries.find_page(page)
+    return preview_link_out(
+        queries.PREVIEW_TYPE, found, language=query.language, absolute=request.build_absolute_uri
+    )
 
 
 @router.get(

@@ -12,6 +12,8 @@ class PagesConfig(AppConfig):
     verbose_name = _("Pages")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
         from frontdesk.blocks.codes import register_block_code
         from frontdesk.blocks.holders import BlockHolder, register_block_holder
         from frontdesk.core.api import register_router
@@ -21,13 +23,15 @@ class PagesConfig(AppConfig):
         from frontdesk.pages import demo, queries, site
         from frontdesk.pages.api import router
         from frontdesk.pages.mcp_tools import register_page_tools
+        from frontdesk.pages.models import Page
         from frontdesk.pages.panel.screens import PAGE_EDITOR
         from frontdesk.pages.permissions import MANAGE, VIEW
         from frontdesk.pictures.uses import PictureUse, register_picture_use
-        from frontdesk.publishing.navigation import register_home, register_menu
+        from frontdesk.publishing.navigation import forget_menu, register_home, register_menu
         from frontdesk.publishing.preview import PreviewType, register_preview_type
         from frontdesk.publishing.project_fields import register_screen
         from frontdesk.publishing.seo_card import register_seo_card_pictures
+        from frontdesk.routes.models import Route
         from frontdesk.routes.registry import RouteType, register_route_type
 
         def editor_url(page: object) -> str:
@@ -64,6 +68,19 @@ class PagesConfig(AppConfig):
         register_screen(PAGE_EDITOR)
         register_home("pages", site.home)
         register_menu("pages", site.menu)
+
+        def forget_menu_on_change(sender: type, instance: Page | Route, **kwargs: object) -> None:
+            """A page's row or one of its addresses was saved or deleted: the cached menu may
+            show what it no longer is (a title, an address, a place, a state). Every write that
+            changes the menu saves or deletes such a row, but the reordering, which writes its
+            positions in bulk and calls forget_menu itself (operations/menu.py)."""
+            if isinstance(instance, Page) or instance.type_name == queries.ROUTE_TYPE:
+                forget_menu()
+
+        # weak=False: the receiver is this function's own, and nothing else holds it.
+        for model in (Page, Route):
+            for signal in (post_save, post_delete):
+                signal.connect(forget_menu_on_change, sender=model, weak=False, dispatch_uid="pages-menu")
         register_router("/pages", router)
         register_page_tools()
         register_block_code(demo.DemoPagesBlock())

@@ -1,7 +1,7 @@
 """One shape per resource, used by the API, the agent tools and the panel: a page's row in a list
 and the page as the editor reads it; what a change answers (the whole page only to a caller who
-may read pages, core/outputs.changed_out); its History, the log lines in the reader's words and
-its versions (core/log.py, publishing/versions.py)."""
+may read pages, core/outputs.changed_out); the words of its own History line. The History, the
+versions and the preview link are publishing's (publishing/outputs.py)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from frontdesk.core import log
 from frontdesk.core.acting import Actor
 from frontdesk.core.api.auth import may_read
 from frontdesk.core.languages import translate
-from frontdesk.core.outputs import changed_out, log_line_out
+from frontdesk.core.outputs import changed_out
 from frontdesk.pages.models import Page
 from frontdesk.pages.panel.screens import PAGE_EDITOR
 from frontdesk.pages.permissions import VIEW
-from frontdesk.publishing import versions
-from frontdesk.publishing.outputs import version_out
+from frontdesk.publishing.outputs import history_lines
 from frontdesk.publishing.project_fields.values import listed_extra
 from frontdesk.publishing.seo_card import read_card
 from frontdesk.routes.serving import addresses_of
@@ -84,27 +82,7 @@ def blocks_changed(actor: Actor, page: Page, language: str, blocks: list[dict[st
     }
 
 
-def _texts() -> dict[str, str]:
-    return {
-        "page.created": _("Created"),
-        "page.changed": _("Draft saved"),
-        "page.published": _("Published"),
-        "page.unpublished": _("Unpublished"),
-        "page.discarded": _("Draft discarded"),
-        "page.version_restored": _("Version restored into the draft"),
-        "page.placed": _("Home page or menu changed"),
-        "page.binned": _("Moved to the bin"),
-        "page.restored": _("Restored from the bin"),
-    }
-
-
 def log_lines(page: Page) -> list[dict[str, Any]]:
-    """The page's lines, newest first, each with its action in words (one query)."""
-    texts = _texts()
-    lines = [log_line_out(line, texts.get(line.action, line.action)) for line in log.log_of(page)]
-    return lines[::-1]
-
-
-def version_list(page: Page) -> list[dict[str, Any]]:
-    """The page's versions, newest first (one query)."""
-    return [version_out(version) for version in versions.versions_of(page)][::-1]
+    """The page's History lines, newest first (publishing/outputs.history_lines), with the words
+    of the one line only pages write."""
+    return history_lines(page, {"placed": _("Home page or menu changed")})

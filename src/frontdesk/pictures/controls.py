@@ -1,7 +1,7 @@
-"""The picture control of an editing screen: a hidden input holding a picture's key, its preview,
+"""The picture controls of an editing screen. One picture: a hidden input holding its key, its preview,
 and buttons that open the library's picker (`panel/_picture_field.html`, mounted by
 `static/frontdesk/js/picture-field.js`). The SEO card, the settings' picture kind, a service's
-and a category's cover use it."""
+and a category's cover use it. A gallery: an ordered list of pictures (`GalleryControl`)."""
 
 from __future__ import annotations
 
@@ -38,4 +38,50 @@ def picture_control(
     view = resolve_pictures([key], language=get_language()).get(key) if key else None
     return PictureControl(
         id=id, name=name, label=label, key=key, view=view, hint=hint, error_key=error_key or name
+    )
+
+
+@dataclass(frozen=True)
+class GalleryItem:
+    key: str
+    view: PictureView | None  # None for a key whose picture is gone or not ready yet
+
+
+@dataclass(frozen=True)
+class GalleryControl:
+    """A gallery's control (`panel/_gallery_field.html`, mounted by
+    `static/frontdesk/js/gallery-field.js`): its pictures in order, added from the library's
+    picker, removed, and moved by dragging or by keyboard; the first is the cover."""
+
+    id: str  # the Add button's id (a label's `for`)
+    name: str  # what formData() sends: the keys in order, as a list ("photos")
+    label: str | Promise
+    items: list[GalleryItem]
+    limit: int
+    hint: str | Promise = ""
+    error_key: str = ""
+
+
+def gallery_control(
+    keys: list[str] | None,
+    *,
+    id: str,
+    name: str,
+    label: str | Promise,
+    hint: str | Promise = "",
+    error_key: str = "",
+) -> GalleryControl:
+    """The control with the gallery `keys` shows now (one query for any number of keys)."""
+    from frontdesk.pictures.gallery import MAX_GALLERY
+
+    keys = list(keys or [])
+    views = resolve_pictures(keys, language=get_language()) if keys else {}
+    return GalleryControl(
+        id=id,
+        name=name,
+        label=label,
+        items=[GalleryItem(key, views.get(key)) for key in keys],
+        limit=MAX_GALLERY,
+        hint=hint,
+        error_key=error_key or name,
     )

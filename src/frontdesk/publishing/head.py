@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from frontdesk.core.conf import host_settings
 from frontdesk.core.requests import FrontdeskRequest
 from frontdesk.pictures.queries import resolve_pictures
-from frontdesk.routes.serving import addresses_of
+from frontdesk.routes.serving import routed_addresses
 from frontdesk.sitesettings import seo
 from frontdesk.sitesettings.groups import SEO
 from frontdesk.sitesettings.reading import stored_values
@@ -235,8 +235,7 @@ def language_links(request: HttpRequest) -> list[dict[str, Any]]:
 def _language_links(request: HttpRequest, given: dict[str, str] | None) -> list[dict[str, Any]]:
     query = request.META.get("QUERY_STRING", "")
     current = get_language()
-    routed = getattr(request, "routed_object", None)
-    addresses = given if given is not None else addresses_of(routed) if routed is not None else {}
+    addresses = given if given is not None else routed_addresses(request)
     # The request's path is the visitor's to choose ("//evil.example/x" answers a 404 that prints
     # these links): made a path of this site before anything is built from it.
     path = site_path(request.path)

@@ -20,11 +20,25 @@ from django.utils.translation import gettext_lazy as _
 from frontdesk.core.models.actors import actor_field, token_field
 
 
+def in_application_zone(moment: datetime) -> datetime:
+    """`moment` in the application's zone (settings.TIME_ZONE): a naive value is read as a time
+    there, an aware one is the same moment shown there. So one moment has one form, whatever
+    offset it was sent with (docs/host.md, "Versions": moments)."""
+    zone = timezone.get_default_timezone()
+    if timezone.is_naive(moment):
+        return timezone.make_aware(moment, zone)
+    return timezone.localtime(moment, zone)
+
+
 class _Exact(DjangoJSONEncoder):
-    """Django's encoder, but keeping a moment's microseconds: a version restores what it kept."""
+    """Django's encoder, but keeping a moment's microseconds (a version restores what it kept)
+    and writing every moment in the application's zone: 10:00+01:00 and 09:00+00:00 are one
+    moment, so they must be one text when a save is compared with what is published."""
 
     def default(self, o: Any) -> Any:
-        if isinstance(o, (datetime, time)):
+        if isinstance(o, datetime):
+            return in_application_zone(o).isoformat()
+        if isinstance(o, time):
             return o.isoformat()
         return super().default(o)
 
@@ -95,7 +109,12 @@ class Versioned(models.Model):
             if name in values:
                 field = self._versioned_field(name)
                 try:
-                    setattr(self, field.attname, field.to_python(values[name]))
+                    value = field.to_python(values[name])
+                    if isinstance(value, datetime) and isinstance(field, models.DateTimeField):
+                        # An offset-less value is a time in the application's zone, not a naive
+                        # value Django would warn about when saving and read as UTC.
+                        value = in_application_zone(value)
+                    setattr(self, field.attname, value)
                 except ValidationError as error:
                     errors[name] = error.messages
         if errors:
@@ -133,3 +152,39 @@ class Version(models.Model):
 
     def __str__(self) -> str:
         return f"{self.content_type_id}:{self.object_id} v{self.number}"
+
+
+class RelationLink(models.Model):
+    """One id in one holder's ordered relation (publishing/relation_field.py): the through table
+    of every `OrderedRelation`, whichever model holds it, as contenttypes' generic relations
+    keep theirs. `target_id` is not a foreign key: the target belongs to a module that may not be
+    installed (an event's services), so an id gone since is left out when read."""
+
+    holder_type = models.ForeignKey(
+        "contenttypes.ContentType", on_delete=models.CASCADE, related_name="+", verbose_name=_("holder type")
+    )
+    holder_id = models.PositiveBigIntegerField(_("holder"))
+    field = models.CharField(_("field"), max_length=64)
+    target = models.CharField(_("target"), max_length=64)
+    target_id = models.PositiveBigIntegerField(_("target object"))
+    position = models.PositiveIntegerField(_("position"))
+
+    class Meta:
+        verbose_name = _("relation link")
+        verbose_name_plural = _("relation links")
+        constraints = [
+            # A holder's list, read in order, and an id at most once in it.
+            models.UniqueConstraint(
+                fields=["holder_type", "holder_id", "field", "target_id"], name="relation_link_once"
+            )
+        ]
+        # "Which holders point at these objects": the related-to filter and a target's own page
+        # (the events of a service) read this index and never the holders' table first.
+        indexes = [
+            models.Index(
+                fields=["target", "target_id", "holder_type", "holder_id"], name="relation_link_related_to"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.holder_type_id}:{self.holder_id}.{self.field}[{self.position}] = {self.target}:{self.target_id}"

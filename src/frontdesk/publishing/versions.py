@@ -22,13 +22,15 @@ from django.utils.translation import gettext as _
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, current_token, require_permission
 from frontdesk.core.errors import Conflict, NotFound
-from frontdesk.core.fields import TranslatedField, merge_translations
+from frontdesk.core.fields import TranslatedField, TranslatedItemsField
 from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.publishing.models import State, Version, Versioned
 
 
-def _require(actor: Actor, model: type[Versioned]) -> None:
-    """`actor=None` is the system (demo content, commands), as in every operation."""
+def require_edit_permission(actor: Actor, model: type[Versioned]) -> None:
+    """The model's `edit_permission`, asked of `actor` by every operation on its rows (here and in
+    publishing/duplicate.py); `actor=None` is the system (demo content, commands), as in every
+    operation."""
     if model.edit_permission:
         require_permission(actor, model.edit_permission)
 
@@ -38,7 +40,7 @@ def _claim[Row: Versioned](actor: Actor, obj: Row, revision: int | None) -> Row:
     the row as stored now. The UPDATE also locks the row until the transaction ends, so what is
     read and written after it cannot be changed by anyone else in between."""
     model = type(obj)
-    _require(actor, model)
+    require_edit_permission(actor, model)
     if revision is not None and (isinstance(revision, bool) or not 0 < revision <= MAX_INTEGER):
         raise Conflict()  # a revision the row never had is as stale as an old one
     rows = model._base_manager.filter(pk=obj.pk)
@@ -51,18 +53,26 @@ def _claim[Row: Versioned](actor: Actor, obj: Row, revision: int | None) -> Row:
 
 
 def _merged(row: Versioned, sent: dict[str, Any], *, by_language: bool) -> dict[str, Any]:
-    """The draft's values with `sent` over them: a translated value by language (the host's one
-    rule) when `by_language`, every other value whole."""
+    """The draft's values with `sent` over them, when `by_language`: a translated value by
+    language (the host's one rule, each text cleaned as its field stores it: trimmed, rich text
+    cleaned), a list of translated items item by item and then by language; every other value,
+    and every value when not `by_language` (a restore), whole.
+
+    The values are merged here and only here: an operation passes them as the door received
+    them. Merged twice, a language removed by the first merge would come back in the second."""
     current = row.draft_values()
     merged = dict(current)
     errors: dict[str, list[str]] = {}
     for name, value in sent.items():
         field = row._meta.get_field(name)
-        if by_language and isinstance(field, TranslatedField):
+        if by_language and isinstance(field, TranslatedField | TranslatedItemsField):
             try:
-                value = merge_translations(current.get(name), value, required=field.required)
+                value = field.merge(current.get(name), value)
             except ValidationError as error:
-                errors[name] = error.messages
+                if hasattr(error, "error_dict"):  # an item's value: highlights.2.heading
+                    errors.update({f"{name}.{key}": texts for key, texts in error.message_dict.items()})
+                else:
+                    errors[name] = error.messages
                 continue
         merged[name] = value
     if errors:

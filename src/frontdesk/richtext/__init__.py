@@ -5,6 +5,8 @@ before the models are ready):
 
     clean_rich_text(html) -> str                         what may be stored
     clean_translated_rich_text(value, stored=...) -> dict    the same, per language, merged
+    fields.RichTextField                                 a model's rich text, which the versions
+                                                         helper merges with this cleaning
     is_empty_rich_text(html) -> bool
     rich_text_picture_keys(html) -> set[str]
     render_rich_texts(htmls, language=...) -> [SafeString]  every picture of all of them in ONE query

@@ -128,10 +128,10 @@ def clean_translated_rich_text(
     text; null, "" or a text empty after cleaning removes the language; the others stay. A plain
     string is the default language's; null for the whole value removes every language. Raises an
     unkeyed ValidationError for an unknown language, a value that is not text, or a text too long."""
-    return merge_translations(stored, value, clean=_stored_rich_text)
+    return merge_translations(stored, value, clean=stored_rich_text)
 
 
-def _stored_rich_text(html: str) -> str:
+def stored_rich_text(html: str) -> str:
     """A rich text as stored: cleaned, and "" (the language removed) when nothing is left."""
     cleaned = clean_rich_text(html)
     return "" if is_empty_rich_text(cleaned) else cleaned

@@ -3,7 +3,8 @@ helpers the bin and Duplicate call (docs/host.md, "Routes and aliases").
 
 Every refusal is a ValidationError under the route type's slug field, naming the address with its
 language prefix ("/de/events/kurs"), so a category is refused under its own field when an event
-holds the address, in whichever language.
+holds the address, in whichever language. An address held for another object's draft
+(`hold_routes`) is as taken as one the site answers at.
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ def refusals(route_type: RouteType, obj: Model, wanted: Mapping[str, str]) -> li
     open_ = {language: path for language, path in wanted.items() if language not in problems}
     if open_:
         held_by_others = (
-            Route.objects.filter(reduce(or_, (Q(language=lang, path=path) for lang, path in open_.items())))
+            Route.all_objects.filter(
+                reduce(or_, (Q(language=lang, path=path) for lang, path in open_.items()))
+            )
             .exclude(type_name=route_type.name, object_id=obj.pk)
             .values_list("language", "path")
         )
@@ -74,6 +77,43 @@ def claim_routes(obj: Model, type_name: str) -> dict[str, str]:
         raise ValidationError({route_type.field: refusals(route_type, obj, wanted) or [RACED]}) from None
 
 
+def hold_routes(obj: Model, type_name: str) -> dict[str, str]:
+    """Hold for `obj` the addresses its slug makes now wherever it does not answer there already,
+    and give up the other addresses it held; raise ValidationError({field: [...]}) and change
+    nothing when another object has one of them.
+
+    `obj` is the saved object with its draft's values in its fields (a copy, unsaved): the draft
+    of a published row keeps its new slug's addresses from its save until Publish claims them
+    (`claim_routes` takes over its own held address) or the draft gives them up (the draft
+    changes back, Discard: hold again; the bin: `release_routes`). A held address answers nothing.
+    Answers {language: path} of the addresses held now.
+    """
+    route_type = ROUTE_TYPES[type_name]
+    owner = {"type_name": route_type.name, "object_id": obj.pk}
+    answering = dict(Route.objects.filter(**owner).values_list("language", "path"))
+    wanted = {
+        language: path
+        for language, path in route_type.paths_for(obj).items()
+        if answering.get(language) != path
+    }
+    problems = refusals(route_type, obj, wanted)
+    if problems:
+        raise ValidationError({route_type.field: problems})
+    held = Route.all_objects.filter(pending=True, **owner)
+    if dict(held.values_list("language", "path")) == wanted:
+        return wanted
+    try:
+        with transaction.atomic():
+            held.delete()
+            Route.all_objects.bulk_create(
+                Route(language=language, path=path, pending=True, **owner)
+                for language, path in wanted.items()
+            )
+    except IntegrityError:
+        raise ValidationError({route_type.field: refusals(route_type, obj, wanted) or [RACED]}) from None
+    return wanted
+
+
 def _move(route_type: RouteType, obj: Model, wanted: Mapping[str, str]) -> dict[str, str]:
     held = {
         route.language: route
@@ -92,6 +132,8 @@ def _move(route_type: RouteType, obj: Model, wanted: Mapping[str, str]) -> dict[
                 route.delete()
             continue
         Alias.objects.filter(language=language, path=path).delete()
+        # The address it held for its draft is now the one it answers at.
+        Route.all_objects.filter(pending=True, language=language, path=path, **owner).delete()
         if route is None:
             Route.objects.create(language=language, path=path, **owner)
         else:
@@ -104,9 +146,11 @@ def _move(route_type: RouteType, obj: Model, wanted: Mapping[str, str]) -> dict[
 def release_routes(obj: Model) -> None:
     """`obj` goes to the bin: its addresses are free for others at once. Each becomes one of its
     aliases, which answers 404 while it is in the bin and 301 again after the restore, unless a
-    new claim on the address makes it give way."""
+    new claim on the address makes it give way. The addresses held for its draft are let go (the
+    draft holds them again at its next save after the restore)."""
     names = [route_type.name for route_type in route_types_of(obj)]
     with transaction.atomic():
+        Route.all_objects.filter(type_name__in=names, object_id=obj.pk, pending=True).delete()
         held = Route.objects.filter(type_name__in=names, object_id=obj.pk, path__isnull=False)
         for route in held.select_for_update():
             owner = {"type_name": route.type_name, "object_id": obj.pk}
@@ -125,10 +169,10 @@ def reclaim_routes(obj: Model) -> None:
 
 
 def forget_routes(obj: Model) -> None:
-    """`obj` is deleted for good: its addresses and aliases go with it."""
+    """`obj` is deleted for good: its addresses (held ones too) and aliases go with it."""
     names = [route_type.name for route_type in route_types_of(obj)]
     with transaction.atomic():
-        Route.objects.filter(type_name__in=names, object_id=obj.pk).delete()
+        Route.all_objects.filter(type_name__in=names, object_id=obj.pk).delete()
         Alias.objects.filter(type_name__in=names, object_id=obj.pk).delete()
 
 
@@ -147,7 +191,7 @@ def next_free_slugs(type_name: str, slugs: Mapping[str, str]) -> dict[str, str]:
         if language in own or not translate(slugs, language):
             continue
         path = route_type.path_for_slug(translate(copy, language), language)
-        if is_reserved(path) or Route.objects.filter(language=language, path=path).exists():
+        if is_reserved(path) or Route.all_objects.filter(language=language, path=path).exists():
             copy[language] = _first_free(route_type, language, translate(slugs, language))
     return copy
 
@@ -157,6 +201,6 @@ def _first_free(route_type: RouteType, language: str, slug: str) -> str:
     suffix = 2
     while True:
         path = route_type.path_for_slug(f"{slug}-{suffix}", language)
-        if not is_reserved(path) and not Route.objects.filter(language=language, path=path).exists():
+        if not is_reserved(path) and not Route.all_objects.filter(language=language, path=path).exists():
             return f"{slug}-{suffix}"
         suffix += 1

@@ -10,16 +10,32 @@ from django.utils.translation import gettext_lazy as _
 PATH_MAX_LENGTH = 500
 
 
+class AddressManager(models.Manager["Route"]):
+    """The addresses the site answers at: a held address (`pending`) is left out."""
+
+    def get_queryset(self) -> models.QuerySet[Route]:
+        return super().get_queryset().filter(pending=False)
+
+
 class Route(models.Model):
     """The address of one object in one language. A path is stored without the language prefix
     and without leading or trailing slash ("events/summer-camp"); no path means the object is in
-    the bin and its address is free (`release_routes`)."""
+    the bin and its address is free (`release_routes`).
+
+    A `pending` row holds the address a draft's new slug makes until the draft is published or
+    gives it up (`hold_routes`): the site does not answer there, but nobody else may claim it, as
+    the one unique (language, path) says on every database. `Route.objects` leaves held rows out;
+    `Route.all_objects` has them too."""
 
     type_name = models.CharField(_("type"), max_length=64)
     object_id = models.BigIntegerField(_("object"))
     language = models.CharField(_("language"), max_length=16)
     # Null while released: unique indexes on all three databases let any number of NULLs be.
     path = models.CharField(_("address"), max_length=PATH_MAX_LENGTH, null=True)  # noqa: DJ001
+    pending = models.BooleanField(_("held for a draft"), default=False)
+
+    objects = AddressManager()
+    all_objects: models.Manager[Route] = models.Manager()
 
     class Meta:
         # The table it had in core, before the split (issue 26): a site upgrades in place.
@@ -29,7 +45,7 @@ class Route(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["language", "path"], name="core_route_address"),
             models.UniqueConstraint(
-                fields=["type_name", "object_id", "language"], name="core_route_object_language"
+                fields=["type_name", "object_id", "language", "pending"], name="core_route_object_language"
             ),
         ]
 

@@ -23,14 +23,19 @@ from frontdesk.routes.registry import ROUTE_TYPES, is_reserved, route_types_of
 
 class RoutedRequest(FrontdeskRequest):
     """A request for a stored address as the type checker sees it (core/requests.py): the object
-    whose address was asked for, for its other languages' addresses in the layout."""
+    whose address was asked for, and its stored path in each language, for its other languages'
+    addresses in the layout (`routed_addresses`)."""
 
     routed_object: Model
+    routed_paths: dict[str, str]
 
 
 class RouteHit(NamedTuple):
     type_name: str
     object_id: int
+    # {language: stored path} of every language in which the object has an address, read in the
+    # same question as the hit: the layout's language links then ask nothing more.
+    paths: dict[str, str]
 
 
 def public_path(language: str, path: str) -> str:
@@ -47,12 +52,22 @@ _answers: ContextVar[dict[tuple[str, str], RouteHit | None] | None] = ContextVar
 
 
 def find_route(language: str, path: str) -> RouteHit | None:
-    """Whose address `path` is in `language`: one question, on the (language, path) index."""
+    """Whose address `path` is in `language`, with that object's addresses in every language:
+    one question, the owner found on the (language, path) index by two subqueries the database
+    runs once each, its addresses on the (type, object, language) index."""
     answers = _answers.get()
     if answers is not None and (language, path) in answers:
         return answers[language, path]
-    found = Route.objects.filter(language=language, path=path).values_list("type_name", "object_id")[:1]
-    hit = next((RouteHit(*row) for row in found), None)
+    at = Route.objects.filter(language=language, path=path)
+    found = Route.objects.filter(
+        type_name=Subquery(at.values("type_name")[:1]),
+        object_id=Subquery(at.values("object_id")[:1]),
+        path__isnull=False,
+    ).values_list("type_name", "object_id", "language", "path")
+    rows = list(found)
+    # `path is not None`: left out by the query already; the row's type allows it.
+    paths = {row_language: row_path for _type, _id, row_language, row_path in rows if row_path is not None}
+    hit = RouteHit(rows[0][0], rows[0][1], paths) if rows else None
     if answers is not None:
         answers[language, path] = hit
     return hit
@@ -67,7 +82,9 @@ def route_page(request: HttpRequest, path: str, route: RouteHit) -> HttpResponse
     obj = route_type.model_class._default_manager.filter(pk=route.object_id).first()
     if obj is None:
         raise Http404(path)
-    cast(RoutedRequest, request).routed_object = obj  # the layout links its address in each language
+    routed = cast(RoutedRequest, request)
+    routed.routed_object = obj  # the layout links its address in each language
+    routed.routed_paths = route.paths
     return route_type.view(request, obj)
 
 
@@ -136,6 +153,17 @@ def addresses_of(obj: Model) -> dict[str, str]:
         for language, path in found.values_list("language", "path")
         if path is not None  # left out by the query already; the row's type allows it
     }
+
+
+def routed_addresses(request: HttpRequest) -> dict[str, str]:
+    """{language: address} of the object whose address the request asked for: read with its
+    route (`find_route`), so no question of its own; `addresses_of` for a request whose object
+    was set another way. {} for a request that names no object."""
+    paths = getattr(request, "routed_paths", None)
+    if paths is not None:
+        return {language: public_path(language, path) for language, path in paths.items()}
+    routed = getattr(request, "routed_object", None)
+    return addresses_of(routed) if routed is not None else {}
 
 
 def address_of(obj: Model, language: str) -> str | None:

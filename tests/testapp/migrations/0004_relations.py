@@ -2,8 +2,6 @@
 
 from django.db import migrations, models
 
-import frontdesk.publishing.relations
-
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -21,12 +19,9 @@ class Migration(migrations.Migration):
                     ),
                 ),
                 ("name", models.CharField(max_length=100)),
-                (
-                    "stops",
-                    frontdesk.publishing.relations.OrderedRelation(
-                        blank=True, default=list, target="test-event"
-                    ),
-                ),
+                # An OrderedRelation was a JSON column then; migration 0009 moves its ids into
+                # the relations' through table (publishing.RelationLink) and drops the column.
+                ("stops", models.JSONField(blank=True, default=list)),
             ],
         ),
     ]

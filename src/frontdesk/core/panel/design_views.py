@@ -41,5 +41,18 @@ def example_errors() -> dict:
 
 @panel_page("design")
 def index(request):
-    context = {"languages": language_choices(), "tokens": TOKENS, "example_errors": example_errors()}
+    context = {
+        "languages": language_choices(),
+        "tokens": TOKENS,
+        "example_errors": example_errors(),
+        # The pictures app's gallery control (pictures/controls.py makes it for a real field),
+        # empty and with a small limit, so the limit shows too.
+        "gallery_demo": {
+            "id": "demo-gallery",
+            "name": "photos",
+            "label": _("Photos"),
+            "items": [],
+            "limit": 3,
+        },
+    }
     return render(request, "panel/design.html", context)

@@ -20,7 +20,6 @@ from frontdesk.inbox.door import (
     answer,
     answer_verdict,
     gone,
-    live_form,
     metadata,
     page_language,
     posted_files,
@@ -32,6 +31,7 @@ from frontdesk.inbox.door import (
 from frontdesk.inbox.models import Form
 from frontdesk.inbox.models.submissions import Source
 from frontdesk.inbox.operations import accept_submission
+from frontdesk.inbox.queries.intake import live_form
 from frontdesk.publishing.head import render_page
 
 

@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 from frontdesk.core.acting import Actor
 from frontdesk.core.languages import site_language_codes
 from frontdesk.pages.models import Page
-from frontdesk.pages.operations._common import locked, require
+from frontdesk.pages.operations._common import require
 from frontdesk.pages.operations.pages import publish_page, update_page
+from frontdesk.publishing.editing import locked
 
 ACTIONS = ("add", "update", "move", "remove")
 

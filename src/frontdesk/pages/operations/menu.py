@@ -8,6 +8,7 @@ from frontdesk.core.acting import Actor
 from frontdesk.core.ordering import OrderWords, reorder
 from frontdesk.pages.models import Page
 from frontdesk.pages.operations._common import require
+from frontdesk.publishing.navigation import forget_menu
 
 MENU_WORDS = OrderWords(incomplete=_("Name every page of the menu exactly once."))
 
@@ -17,3 +18,5 @@ def reorder_menu(*, actor: Actor, ids: list[int]) -> None:
     outside the bin) exactly once. Not logged, as no reordering is (docs/host.md, "The log")."""
     require(actor)
     reorder(Page.objects.filter(in_menu=True), ids, field="menu_position", location="order", words=MENU_WORDS)
+    # The positions are written in bulk, which sends no signal the menu's cache hears (apps.py).
+    forget_menu()

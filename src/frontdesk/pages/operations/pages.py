@@ -20,10 +20,11 @@ from frontdesk.core.fields import merge_translations
 from frontdesk.core.inputs import NOT_GIVEN, refuse_unknown_keys
 from frontdesk.core.languages import site_language_codes
 from frontdesk.pages.models import Page
-from frontdesk.pages.operations._common import follow_address, locked, require
+from frontdesk.pages.operations._common import require
 from frontdesk.pages.panel.screens import PAGE_EDITOR
 from frontdesk.pages.queries import ROUTE_TYPE
 from frontdesk.publishing import versions
+from frontdesk.publishing.editing import follow_address, locked
 from frontdesk.publishing.project_fields.values import clean_extra
 from frontdesk.publishing.seo_card import clean_seo_card
 from frontdesk.routes.claims import claim_routes
@@ -140,7 +141,7 @@ def update_page(page: Page, *, actor: Actor, values: dict[str, Any], revision: i
     refuse_unknown_keys(values, KNOWN, location="__all__")
     current = locked(page, revision)
     saved = versions.save_draft(actor, current, values=_versioned_values(current, values), revision=revision)
-    follow_address(saved)
+    follow_address(saved, ROUTE_TYPE)
     _place(saved, actor, values)
     return saved
 
@@ -166,7 +167,9 @@ def unpublish_page(page: Page, *, actor: Actor, revision: int | None = None) -> 
 def discard_draft(page: Page, *, actor: Actor, revision: int | None = None) -> Page:
     """Throw the pending edits away; the page keeps what the site shows."""
     require(actor)
-    return versions.discard(actor, locked(page, revision), revision=revision)
+    discarded = versions.discard(actor, locked(page, revision), revision=revision)
+    follow_address(discarded, ROUTE_TYPE)  # the addresses held for the draft's slug are let go
+    return discarded
 
 
 @transaction.atomic
@@ -174,7 +177,7 @@ def restore_page_version(page: Page, *, actor: Actor, number: int, revision: int
     """Version `number`'s values become the draft (pending until Publish on a published page)."""
     require(actor)
     restored = versions.restore_version(actor, locked(page, revision), number, revision=revision)
-    follow_address(restored)
+    follow_address(restored, ROUTE_TYPE)
     return restored
 
 

@@ -15,10 +15,11 @@ from django.utils.translation import get_language_info
 from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.panel.access import panel_page
 from frontdesk.pages import queries
-from frontdesk.pages.outputs import log_lines, page_out, version_list
+from frontdesk.pages.outputs import log_lines, page_out
 from frontdesk.pages.permissions import MANAGE
 from frontdesk.pages.queries import PREVIEW_TYPE
 from frontdesk.publishing.models import State
+from frontdesk.publishing.outputs import version_list
 from frontdesk.publishing.preview import preview_link
 from frontdesk.publishing.project_fields.panel import card_fields
 from frontdesk.publishing.seo_card import card_controls

@@ -2,9 +2,9 @@
 // per language, home page, menu, project fields), SEO (the SEO card) and History (versions, log).
 // Saves the draft with PUT /api/cms/pages/<id> carrying the revision it was loaded with (a stale
 // one answers 409), by the Save button or Ctrl/Cmd+S; a 422 shows each message under its block or
-// box and opens the tab it is on; guards unsaved changes; Preview saves what is unsaved and opens
-// a fresh link to the draft; Publish, Unpublish, Discard, Restore a version and Move to the bin
-// call their routes and reload the editor.
+// box and opens the tab it is on; guards unsaved changes; Move to the bin asks first. Preview,
+// Publish, Unpublish, Discard and Restore a version are the host's versioned editor
+// (publishing/static/frontdesk/js/versioned-editor.js), mounted with the page's API address.
 //
 // The block editor is the block system's ES module (blocks/static/blocks/editor.js,
 // mountBlockEditor), with the rich text editor and the picture library's picker.
@@ -19,6 +19,7 @@ import { seoCardValues } from "../frontdesk/js/seo-card.js";
 import { makeTabs } from "../frontdesk/js/tabs.js";
 import { toast } from "../frontdesk/js/toast.js";
 import { guardUnsaved } from "../frontdesk/js/unsaved.js";
+import { mountVersionedEditor } from "../frontdesk/js/versioned-editor.js";
 
 const form = document.getElementById("page-form");
 const editors = new Map();  // language -> the mounted block editor
@@ -140,41 +141,8 @@ if (form) {
     }
   });
 
-  // Preview: what is unsaved is saved first (the preview shows the saved draft), then a fresh
-  // link is made, so an editor open for hours still opens a good one.
-  const preview = document.querySelector("[data-preview]");
-  preview?.addEventListener("click", async (event) => {
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    event.preventDefault();
-    if (guard.isDirty() && !(await save())) return;
-    let url = preview.href;
-    try {
-      url = (await api.get(preview.dataset.previewApi)).path;
-      preview.href = url;
-    } catch {
-      return;
-    }
-    window.open(url, "_blank", "noopener");
-  });
+  mountVersionedEditor({ api: form.dataset.api, revision: () => Number(form.dataset.revision), save, guard });
 
-  async function step(path) {
-    // Unsaved edits first, so that what is published is what the editor shows.
-    if (guard.isDirty() && !(await save())) return;
-    try {
-      await api.post(`${form.dataset.api}/${path}`, { revision: Number(form.dataset.revision) });
-    } catch {
-      return;
-    }
-    guard.markSaved();
-    location.reload();
-  }
-
-  for (const button of document.querySelectorAll("[data-step]")) {
-    button.addEventListener("click", () => step(button.dataset.step));
-  }
-  for (const button of document.querySelectorAll("[data-restore-version]")) {
-    button.addEventListener("click", () => step(`versions/${button.dataset.restoreVersion}/restore`));
-  }
   document.querySelector("[data-delete]")?.addEventListener("click", async () => {
     const sure = await confirmDialog({
       title: form.dataset.deleteTitle,

@@ -2,6 +2,7 @@
 // through the shared notes route, and "Mark unread", which then returns to the list.
 
 import { api } from "/static/frontdesk/js/api.js";
+import { formatMoment } from "/static/frontdesk/js/datetime.js";
 import { el } from "/static/frontdesk/js/dom.js";
 import { toast } from "/static/frontdesk/js/toast.js";
 import { flash } from "./flash.js";
@@ -36,8 +37,6 @@ unread?.addEventListener("submit", async (event) => {
 
 const noteForm = document.querySelector("[data-note-form]");
 const noteList = document.querySelector("[data-notes]");
-const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
-  { dateStyle: "short", timeStyle: "short" });
 
 noteForm?.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -48,11 +47,10 @@ noteForm?.addEventListener("submit", async (event) => {
   } catch {
     return;
   }
-  const created = new Date(note.created_at);
   noteList.append(el("li", {},
     el("p", { class: "inbox-prewrap" }, note.body),
     el("p", { class: "fd-muted fd-small" }, `${note.author || ""} · `,
-      el("time", { datetime: note.created_at }, when.format(created)))));
+      el("time", { datetime: note.created_at }, formatMoment(note.created_at)))));
   document.querySelector("[data-notes-empty]")?.setAttribute("hidden", "");
   body.value = "";
   toast(noteForm.dataset.added, { kind: "success" });

@@ -1,6 +1,6 @@
 // The style guide: wires every component so a person (and the browser tests) can try them.
 
-import { showErrors, clearErrors } from "../api.js";
+import { showErrors, clearErrors, formData } from "../api.js";
 import { confirmDialog } from "../confirm.js";
 import { pickPicture } from "../picture-picker.js";
 import { mountRichText } from "../richtext.js";
@@ -97,3 +97,11 @@ pick?.addEventListener("click", async () => {
   const chosen = await pickPicture();
   pickResult.textContent = chosen ? `${chosen.key} (${chosen.alt || "—"})` : text("cancelled");
 });
+
+// The gallery control (pictures: gallery-field.js, mounted when imported): what formData() sends.
+const galleryForm = document.getElementById("demo-gallery-form");
+if (galleryForm) {
+  galleryForm.addEventListener("change", () => {
+    document.getElementById("demo-gallery-output").textContent = JSON.stringify(formData(galleryForm).photos);
+  });
+}
