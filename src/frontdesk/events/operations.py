@@ -32,7 +32,7 @@ from frontdesk.core.languages import default_language, site_language_codes, tran
 from frontdesk.events.models import SLUG_MAX_LENGTH, Event
 from frontdesk.events.permissions import MANAGE
 from frontdesk.events.queries import ROUTE_TYPE
-from frontdesk.events.screens import EVENT_FORM
+from frontdesk.events.panel.screens import EVENT_FORM
 from frontdesk.publishing import versions
 from frontdesk.publishing.editing import follow_address, locked
 from frontdesk.publishing.models import in_application_zone
@@ -41,6 +41,8 @@ from frontdesk.publishing.seo_card import clean_seo_card
 from frontdesk.routes.claims import claim_routes, next_free_slugs
 from frontdesk.routes.models import Route
 from frontdesk.routes.registry import ROUTE_TYPES, is_reserved
+
+__all__ = ["bin_event", "create_event", "publish_event", "unpublish_event", "update_event"]
 
 KNOWN = frozenset(Event.versioned_fields)
 MOMENTS = ("starts_at", "ends_at")
