@@ -28,8 +28,8 @@ class EventsConfig(AppConfig):
         )
         from frontdesk.events.conf import events_prefix
         from frontdesk.events.models import CATEGORY_TYPE, Event
-        from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.events.panel.screens import EVENT_FORM
+        from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.pictures.gallery import register_gallery_pictures
         from frontdesk.publishing.project_fields import register_screen
         from frontdesk.publishing.relations import RelationTarget, register_relation_target, relation_counts

@@ -30,9 +30,9 @@ from frontdesk.core.fields import TranslatedField, TranslatedItemsField
 from frontdesk.core.inputs import NOT_GIVEN, refuse_unknown_keys, unstorable_texts
 from frontdesk.core.languages import default_language, site_language_codes, translate
 from frontdesk.events.models import SLUG_MAX_LENGTH, Event
+from frontdesk.events.panel.screens import EVENT_FORM
 from frontdesk.events.permissions import MANAGE
 from frontdesk.events.queries import ROUTE_TYPE
-from frontdesk.events.panel.screens import EVENT_FORM
 from frontdesk.publishing import versions
 from frontdesk.publishing.editing import follow_address, locked
 from frontdesk.publishing.models import in_application_zone
