@@ -270,3 +270,21 @@ def test_a_binned_event_gives_up_its_address(make_event):
     bin_event(event, actor=None)
     assert not Event.objects.filter(pk=event.pk).exists()
     assert create_category("events", actor=None, values={"name": {"en": "Tea"}, "slug": "tea"}).pk
+
+
+def test_a_category_that_holds_an_event_cannot_be_binned(make_event):
+    from frontdesk.categories.operations import bin_category
+    from frontdesk.core.errors import InUse
+
+    yoga = create_category("events", actor=None, values={"name": {"en": "Yoga"}})
+    make_event("Tea", categories=[yoga.pk])
+    with pytest.raises(InUse):
+        bin_category(yoga, actor=None)
+
+
+def test_a_published_event_s_new_slug_is_held_from_its_save(make_event):
+    event = make_event("Tea", slug="tea")
+    update_event(event, actor=None, values={"slug": {"en": "chai"}}, revision=event.revision)
+    errors = refusal(create_category, "events", actor=None, values={"name": {"en": "Chai"}, "slug": "chai"})
+    assert list(errors) == ["slug"]
+    assert paths(Event.objects.get(pk=event.pk))["en"] == "events/tea"
