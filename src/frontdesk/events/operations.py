@@ -130,6 +130,8 @@ def _prepared(values: Mapping[str, Any], *, stored: Mapping[str, Any]) -> dict[s
             elif name == "extra":
                 prepared[name] = clean_extra(EVENT_FORM.id, stored.get("extra") or {}, value or {})
             elif name == "seo":
+                if value is not None and not isinstance(value, Mapping):
+                    raise ValidationError(_("Give the SEO card as an object."))
                 prepared[name] = clean_seo_card(value, stored=stored.get("seo"))
             elif name in ("categories", "services", "photos", "highlights"):
                 prepared[name] = [] if value is None else value
