@@ -17,8 +17,10 @@ pytestmark = pytest.mark.django_db
 BERLIN = ZoneInfo("Europe/Berlin")
 
 
-def at(*parts: int) -> datetime:
-    return datetime(*parts, tzinfo=BERLIN)
+def at(
+    year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0, micro: int = 0
+) -> datetime:
+    return datetime(year, month, day, hour, minute, second, micro, tzinfo=BERLIN)
 
 
 def names(events) -> list[str]:

@@ -7,6 +7,8 @@ category refuse each other's slug), the bin type, the editor's project-fields sc
 (`events.form`; the category type registers `events.category-form`), the places pictures are
 used (photos, description, SEO card) and the relation target `event`."""
 
+from typing import cast
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -45,7 +47,7 @@ class EventsConfig(AppConfig):
                 model="events.Event",
                 field="slug",
                 prefix=events_prefix,
-                view=lambda request, event: site.event_page(request, event),
+                view=lambda request, event: site.event_page(request, cast(Event, event)),
                 listed=queries.published,
                 modified="updated_at",
             )

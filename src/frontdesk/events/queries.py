@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from urllib.parse import urlsplit
 
-from django.db.models import BooleanField, Case, F, QuerySet, Value, When
+from django.db.models import BooleanField, Case, F, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.db.models.lookups import LessThan
 from django.utils import timezone
@@ -62,7 +62,7 @@ def upcoming(events: QuerySet[Event] | None = None, now: datetime | None = None)
     """Events to come: those without a date first, then the nearest start first; ties by id."""
     return (
         with_over(events, now)
-        .filter(is_over=False)
+        .filter(Q(is_over=False))
         .order_by(F("starts_at").asc(nulls_first=True), F("id").asc())
     )
 
@@ -71,7 +71,7 @@ def past(events: QuerySet[Event] | None = None, now: datetime | None = None) -> 
     """Events that are over: the latest end moment (the start when no end) first; ties by id."""
     return (
         with_over(events, now)
-        .filter(is_over=True)
+        .filter(Q(is_over=True))
         .order_by(end_moment().desc(nulls_last=True), F("id").asc())
     )
 
