@@ -253,6 +253,7 @@ def test_an_event_and_a_category_refuse_each_other_s_slug_under_their_own_field(
     slug = "yoga" if language == "en" else "yoga-de"
     errors = refusal(create_event, actor=None, values={"title": "Tea", "slug": {"en": "tea", language: slug}})
     assert list(errors) == ["slug"]
+    assert not Event.all_objects.exists()  # the row saved before the claim went with it
     event = create_event(actor=None, values={"title": "Tea", "slug": {"en": "tea", "de": "tee"}})
     theirs = "tea" if language == "en" else "tee"
     errors = refusal(
