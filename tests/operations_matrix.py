@@ -57,6 +57,8 @@ FAQ = "frontdesk.faq.operations"
 SERVICES = "frontdesk.services.operations"
 PAGES = "frontdesk.pages.operations"
 INBOX = "frontdesk.inbox.operations"
+EVENTS = "frontdesk.events.operations"
+EVENTS_MANAGE = "events.manage"
 BIN = "frontdesk.core.bin.operations"
 
 HAPPENINGS, FAQ_MANAGE = "test-happening", "faq.manage"
@@ -200,6 +202,26 @@ CHANGES: dict[str, Row] = {
     ),
     f"{PAGES}.reorder_menu": Row(
         PAGES_MANAGE, lambda actor, s: _pages("reorder_menu")(actor=actor, ids=[s["page"].pk])
+    ),
+    # Events.
+    f"{EVENTS}.create_event": Row(
+        EVENTS_MANAGE,
+        lambda actor, s: _operations("events", "create_event")(actor=actor, values={"title": "N"}),
+    ),
+    f"{EVENTS}.update_event": Row(
+        EVENTS_MANAGE,
+        lambda actor, s: _operations("events", "update_event")(
+            s["event"], actor=actor, values={"venue": "Barn"}, revision=s["event"].revision
+        ),
+    ),
+    f"{EVENTS}.publish_event": Row(
+        EVENTS_MANAGE, lambda actor, s: _operations("events", "publish_event")(s["event"], actor=actor)
+    ),
+    f"{EVENTS}.unpublish_event": Row(
+        EVENTS_MANAGE, lambda actor, s: _operations("events", "unpublish_event")(s["event"], actor=actor)
+    ),
+    f"{EVENTS}.bin_event": Row(
+        EVENTS_MANAGE, lambda actor, s: _operations("events", "bin_event")(s["event"], actor=actor)
     ),
     # The inbox (its spec's table: view reads and marks read, update handles, manage builds). A
     # submission typed in by hand (source "panel") needs inbox.update; a visitor's post, none.

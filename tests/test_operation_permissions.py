@@ -67,6 +67,15 @@ def samples(media) -> dict[str, Any]:
         )
         old = pages.create_page(actor=None, values={"title": {"en": "Old"}, "slug": {"en": "old"}})
         found["binned_page"] = pages.bin_page(old, actor=None)
+    if apps.is_installed("frontdesk.events"):
+        from frontdesk.events import operations as events
+
+        published_event = events.publish_event(
+            events.create_event(actor=None, values={"title": "Fair"}), actor=None
+        )
+        found["event"] = events.update_event(
+            published_event, actor=None, values={"venue": "Hall"}, revision=published_event.revision
+        )
     return found
 
 

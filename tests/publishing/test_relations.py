@@ -84,3 +84,24 @@ def test_references_by_address_are_resolved_in_order_and_an_unknown_one_is_refus
     with pytest.raises(ValidationError) as caught:
         resolve_references("test-event", ["/happenings/nowhere"], field="stops")
     assert caught.value.message_dict == {"stops": ["There is no event at /happenings/nowhere."]}
+
+
+def test_a_target_no_installed_module_registers_has_no_objects():
+    """Events without the services module: the holder's field stays, every id is refused, a list
+    held already is accepted again and reads as no cards (nothing raises)."""
+    from frontdesk.publishing.relation_targets import RELATION_TARGETS
+
+    camp = make_event("camp", "Camp")
+    tour = tour_of(camp)
+    with RELATION_TARGETS.scratch() as targets:
+        del targets["test-event"]
+        with pytest.raises(ValidationError) as caught:
+            clean_relation("test-event", [camp.pk], field="stops")
+        assert caught.value.message_dict == {"stops": [f"There is no test-event {camp.pk}."]}
+        assert clean_relation("test-event", [], field="stops") == []
+        with pytest.raises(ValidationError) as caught:
+            resolve_references("test-event", ["/happenings/camp"], field="stops")
+        assert list(caught.value.message_dict) == ["stops"]
+        tour.refresh_from_db()
+        tour.full_clean()  # the ids it holds are not asked again
+        assert cards_of(tour, "stops", "en") == []

@@ -1,5 +1,13 @@
 """The events service: workshops and webinars with public pages, calendar files and schema.org
-markup (docs/events.md). Optional (FRONTDESK_WITHOUT=events); the host imports nothing from here."""
+markup (docs/events.md). Optional (FRONTDESK_WITHOUT=events); the host imports nothing from here.
+
+`ready()` registers what the host's helpers need: the route type `event` and the category type
+`events` (its route type `event-category`, both under the events' prefix, so an event and a
+category refuse each other's slug), the bin type, the editor's project-fields screen
+(`events.form`; the category type registers `events.category-form`), the places pictures are
+used (photos, description, SEO card) and the relation target `event`."""
+
+from typing import cast
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
@@ -12,4 +20,70 @@ class EventsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from frontdesk.events import checks  # noqa: F401  (registers the system checks)
+        from frontdesk.categories.types import CategoryType, register_category_type
+        from frontdesk.core.bin.registry import BinType, register_bin_type
+        from frontdesk.events import (
+            checks,  # noqa: F401  (registers the system checks)
+            outputs,
+            queries,
+            site,
+        )
+        from frontdesk.events.conf import events_prefix
+        from frontdesk.events.models import CATEGORY_TYPE, Event
+        from frontdesk.events.panel.screens import EVENT_FORM
+        from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
+        from frontdesk.pictures.gallery import register_gallery_pictures
+        from frontdesk.publishing.project_fields import register_screen
+        from frontdesk.publishing.relations import RelationTarget, register_relation_target, relation_counts
+        from frontdesk.publishing.seo_card import register_seo_card_pictures
+        from frontdesk.richtext.uses import register_rich_text_pictures
+        from frontdesk.routes.registry import RouteType, register_route_type
+
+        # /<prefix>/<slug> per language; the sitemap names the published ones outside the bin,
+        # to come and over, dated or not.
+        register_route_type(
+            RouteType(
+                name=queries.ROUTE_TYPE,
+                model="events.Event",
+                field="slug",
+                prefix=events_prefix,
+                view=lambda request, event: site.event_page(request, cast(Event, event)),
+                listed=queries.published,
+                modified="updated_at",
+            )
+        )
+        # Categories with addresses at the events' level (/<prefix>/<category_slug>).
+        register_category_type(
+            CategoryType(
+                name=CATEGORY_TYPE,
+                label=_("Event categories"),
+                permission=MANAGE_CATEGORIES,
+                count_items=lambda ids: relation_counts(Event, "categories", ids),
+                screen="events.category-form",
+                named_by=("id", "slug"),
+                prefix=events_prefix,
+                view=lambda request, category: site.category_page(request, category),
+                route_type=queries.CATEGORY_ROUTE_TYPE,
+            )
+        )
+        register_bin_type(BinType(name="events.event", model="events.Event", permission=MANAGE))
+        register_screen(EVENT_FORM)
+        register_relation_target(
+            RelationTarget(
+                name=queries.RELATION_TARGET,
+                lookup_by_id=outputs.published_cards,
+                lookup_by_address=queries.event_at,
+                card=outputs.event_card,
+                existing=outputs.existing_ids,
+                label=_("event"),
+            )
+        )
+        # A picture an event shows (a photo, in its description, on its SEO card), published or
+        # waiting in a draft, is in use and refuses deletion.
+        register_gallery_pictures(
+            "events.photos", "events.Event", field="photos", label=_("Event photos"), permission=VIEW
+        )
+        register_rich_text_pictures(
+            "events", "events.Event", label=_("Events"), fields=["description"], permission=VIEW
+        )
+        register_seo_card_pictures("events.seo", "events.Event", label=_("Event SEO cards"), permission=VIEW)

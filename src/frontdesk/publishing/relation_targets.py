@@ -71,9 +71,13 @@ def as_ids(given: object) -> list[int]:
 def refused_ids(target_name: str, ids: list[int]) -> list[str]:
     """A refusal for each of `ids` that names no object of the target an editor may choose (none,
     or one in the bin): "There is no service 7.". One query, however many ids."""
-    target = RELATION_TARGETS[target_name]
-    known = target.existing(ids) if ids else set()
-    label = target.label or target.name
+    if not ids:
+        return []
+    # A target no installed module registers (events without the services module) has no
+    # objects: every id is refused, named by the target's name.
+    target = RELATION_TARGETS.get(target_name)
+    known = target.existing(ids) if target is not None else set()
+    label = (target.label or target.name) if target is not None else target_name
     return [_("There is no %(kind)s %(id)s.") % {"kind": label, "id": pk} for pk in ids if pk not in known]
 
 
@@ -95,7 +99,7 @@ def resolve_references(target_name: str, references: Iterable[int | str], *, fie
     """Ids and addresses as an agent names them (7, "/services/garden", "garden") as ids, in
     order; an address no object holds is refused under `field`. An id is passed on as it is
     (`clean_relation` judges it)."""
-    target = RELATION_TARGETS[target_name]
+    target = RELATION_TARGETS.get(target_name)
     ids: list[Any] = []
     unknown = []
     for reference in references:
@@ -103,12 +107,16 @@ def resolve_references(target_name: str, references: Iterable[int | str], *, fie
             ids.append(reference)
         elif isinstance(reference, str) and reference.strip().isdigit():
             ids.append(int(reference.strip()))
-        elif isinstance(reference, str) and (found := target.lookup_by_address(reference)) is not None:
+        elif (
+            isinstance(reference, str)
+            and target is not None
+            and (found := target.lookup_by_address(reference)) is not None
+        ):
             ids.append(found)
         else:
             unknown.append(str(reference)[:200])
     if unknown:
-        label = target.label or target.name
+        label = (target.label or target.name) if target is not None else target_name
         raise ValidationError(
             {
                 field: [

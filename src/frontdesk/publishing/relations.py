@@ -58,7 +58,9 @@ def related_cards(holders: Iterable[models.Model], field: str, language: str) ->
         return {}
     relation = holders[0]._meta.get_field(field)
     assert isinstance(relation, OrderedRelation)
-    target = RELATION_TARGETS[relation.target]
+    target = RELATION_TARGETS.get(relation.target)
+    if target is None:  # the target's module is not installed: nothing a visitor may see
+        return {holder.pk: [] for holder in holders}
     load_relations(holders, field)  # one query for the lists not read yet
     lists = {holder.pk: getattr(holder, field) for holder in holders}
     wanted = {pk for ids in lists.values() for pk in ids if isinstance(pk, int)}
