@@ -35,10 +35,10 @@ else:
 def connect(path, *, timeout: float | None = None) -> DatabaseWrapper:
     """A connection (of the calling thread) to the SQLite file `path`, configured as the site's,
     or waiting at most `timeout` seconds for SQLite's write lock."""
-    options = dict(settings.SQLITE_OPTIONS)
+    options: dict[str, object] = dict(settings.SQLITE_OPTIONS)
     if timeout is not None:
         options["timeout"] = timeout
-        options["init_command"] = options["init_command"].replace("PRAGMA busy_timeout=20000;", "")
+        options["init_command"] = str(options["init_command"]).replace("PRAGMA busy_timeout=20000;", "")
     configured = ConnectionHandler(  # fills in every key Django expects of a database
         {
             "default": {
