@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.utils.translation import gettext_lazy as _
 
 from frontdesk.categories.models import Category
-from frontdesk.core.languages import site_language_codes, translate
+from frontdesk.core.languages import translate
 from frontdesk.pictures.queries import PictureView, resolve_pictures
 from frontdesk.publishing.relations import Card, RelationTarget
 from frontdesk.routes.models import Route
-from frontdesk.routes.registry import ROUTE_TYPES
-from frontdesk.routes.serving import public_path, stored_address
+from frontdesk.routes.serving import object_at_address, public_path
 
 
 def _card(category: Category, language: str, url: str | None, covers: dict[str, PictureView]) -> Card:
@@ -65,23 +63,7 @@ def category_target(type_name: str, *, name: str, route_type: str = "") -> Relat
         return _cards(route_type, list(rows), language)
 
     def lookup_by_address(address: str) -> int | None:
-        text = (address or "").strip()
-        if not route_type or not text or len(text) > 2000:
-            return None
-        path = (urlsplit(text).path if "://" in text else text).strip("/")
-        candidates: list[tuple[str, str]] = []
-        found = stored_address("/" + path) if path else None
-        if found is not None:
-            candidates.append(found)
-        if path and "/" not in path:  # a slug: the address it makes in each language
-            kind = ROUTE_TYPES[route_type]
-            candidates += [(code, kind.path_for_slug(path, code)) for code in site_language_codes()]
-        for language, stored in candidates:
-            routes = Route.objects.filter(type_name=route_type, language=language, path=stored)
-            hit = routes.values_list("object_id", flat=True).first()
-            if hit is not None:
-                return hit
-        return None
+        return object_at_address(route_type, address) if route_type else None
 
     def card(category: Category, language: str) -> Card:
         return _cards(route_type, [category], language)[category.pk]

@@ -34,7 +34,7 @@ from frontdesk.events.panel.screens import EVENT_FORM
 from frontdesk.events.permissions import MANAGE
 from frontdesk.events.queries import ROUTE_TYPE
 from frontdesk.publishing import versions
-from frontdesk.publishing.editing import follow_address, locked
+from frontdesk.publishing.editing import follow_address, locked, publish_at_addresses
 from frontdesk.publishing.models import in_application_zone
 from frontdesk.publishing.project_fields.values import clean_extra
 from frontdesk.publishing.seo_card import clean_seo_card
@@ -221,9 +221,7 @@ def publish_event(event: Event, *, actor: Actor, revision: int | None = None) ->
     """The draft goes onto the site (a version is kept); the event takes its new addresses, its
     old ones answering 301."""
     require(actor)
-    published = versions.publish(actor, locked(event, revision), revision=revision)
-    claim_routes(published, ROUTE_TYPE)
-    return published
+    return publish_at_addresses(actor, event, ROUTE_TYPE, revision=revision)
 
 
 @transaction.atomic

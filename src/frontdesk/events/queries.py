@@ -12,19 +12,16 @@ Nothing runs when an event ends: the answer changes with the clock alone.
 from __future__ import annotations
 
 from datetime import datetime
-from urllib.parse import urlsplit
 
 from django.db.models import BooleanField, Case, F, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.db.models.lookups import LessThan
 from django.utils import timezone
 
-from frontdesk.core.languages import site_language_codes
 from frontdesk.events.models import Event
 from frontdesk.publishing.models import ON_SITE
 from frontdesk.routes.models import Route
-from frontdesk.routes.registry import ROUTE_TYPES
-from frontdesk.routes.serving import stored_address
+from frontdesk.routes.serving import object_at_address
 
 ROUTE_TYPE = "event"
 CATEGORY_ROUTE_TYPE = "event-category"
@@ -84,28 +81,7 @@ def every(events: QuerySet[Event] | None = None, now: datetime | None = None) ->
 def event_at(address: str) -> int | None:
     """The id of the event (outside the bin) at a public address ("/de/events/lager", a full
     URL, "events/camp") or with a slug in any language ("camp"); None when none is."""
-    text = (address or "").strip()
-    if not text or len(text) > 2000:
-        return None
-    path = (urlsplit(text).path if "://" in text else text).strip("/")
-    if not path:
-        return None
-    candidates: list[tuple[str, str]] = []
-    found = stored_address("/" + path)
-    if found is not None:
-        candidates.append(found)
-    if "/" not in path:
-        route_type = ROUTE_TYPES[ROUTE_TYPE]
-        candidates += [(code, route_type.path_for_slug(path, code)) for code in site_language_codes()]
-    for language, stored in candidates:
-        hit = (
-            Route.objects.filter(type_name=ROUTE_TYPE, language=language, path=stored)
-            .values_list("object_id", flat=True)
-            .first()
-        )
-        if hit is not None:
-            return hit
-    return None
+    return object_at_address(ROUTE_TYPE, address)
 
 
 def addresses(ids: list[int], language: str) -> dict[int, str]:

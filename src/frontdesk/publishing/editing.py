@@ -17,8 +17,10 @@ import copy
 
 from django.utils.translation import gettext as _
 
+from frontdesk.core.acting import Actor
 from frontdesk.core.errors import Conflict, NotFound
 from frontdesk.core.limits import MAX_INTEGER
+from frontdesk.publishing import versions
 from frontdesk.publishing.models import State, Versioned
 from frontdesk.routes.claims import claim_routes, hold_routes
 
@@ -51,3 +53,14 @@ def follow_address(row: Versioned, route_type_name: str) -> None:
     drafted = copy.copy(row)
     drafted.apply_values(row.draft_values())
     hold_routes(drafted, route_type_name)
+
+
+def publish_at_addresses[Row: Versioned](
+    actor: Actor, row: Row, route_type_name: str, *, revision: int | None = None
+) -> Row:
+    """Publish's steps for a row with addresses: the row locked at `revision`, its draft onto the
+    site (a version kept), and its addresses moved to the published slug, the old ones answering
+    301. The caller runs it inside its operation's transaction, after its own permission check."""
+    published = versions.publish(actor, locked(row, revision), revision=revision)
+    claim_routes(published, route_type_name)
+    return published

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from typing import NamedTuple, cast
+from urllib.parse import urlsplit
 
 from django.db.models import Model, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
@@ -176,3 +177,29 @@ def address_of(obj: Model, language: str) -> str | None:
         .first()
     )
     return public_path(language, path) if path else None
+
+
+def object_at_address(type_name: str, address: str) -> int | None:
+    """The id of the object of the route type `type_name` at a public address
+    ("/de/events/lager", a full URL, "events/camp") or with a slug in any language ("camp"),
+    outside the bin; None when none is. What a relation target's `lookup_by_address` answers
+    and an agent's "an event is named by its id or its address" needs."""
+    text = (address or "").strip()
+    if not text or len(text) > 2000:
+        return None
+    path = (urlsplit(text).path if "://" in text else text).strip("/")
+    if not path:
+        return None
+    candidates: list[tuple[str, str]] = []
+    found = stored_address("/" + path)
+    if found is not None:
+        candidates.append(found)
+    if "/" not in path:  # a slug: the address it makes in each language
+        route_type = ROUTE_TYPES[type_name]
+        candidates += [(code, route_type.path_for_slug(path, code)) for code in site_language_codes()]
+    for language, stored in candidates:
+        routes = Route.objects.filter(type_name=type_name, language=language, path=stored)
+        hit = routes.values_list("object_id", flat=True).first()
+        if hit is not None:
+            return hit
+    return None

@@ -4,17 +4,14 @@ in one query, and a service named as people name it (by id or by address)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from urllib.parse import urlsplit
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from frontdesk.core.bin.operations import rows_of
 from frontdesk.core.finding import find
-from frontdesk.core.languages import site_language_codes
 from frontdesk.routes.models import Route
-from frontdesk.routes.registry import ROUTE_TYPES
-from frontdesk.routes.serving import public_path, stored_address
+from frontdesk.routes.serving import object_at_address, public_path
 from frontdesk.services.models import Service
 
 ROUTE_TYPE = "service"
@@ -47,28 +44,7 @@ def addresses(ids: Iterable[int], language: str | None = None) -> dict[int, dict
 def service_at(address: str) -> int | None:
     """The id of the service (outside the bin) at a public address ("/de/services/garten", a full
     URL, "services/garden") or with a slug in any language ("garden"); None when none is."""
-    text = (address or "").strip()
-    if not text or len(text) > 2000:
-        return None
-    path = urlsplit(text).path if "://" in text else text
-    candidates: list[tuple[str, str]] = []
-    found = stored_address("/" + path.strip("/"))
-    if found is not None:
-        candidates.append(found)
-    if "/" not in path.strip("/"):
-        route_type = ROUTE_TYPES[ROUTE_TYPE]
-        candidates += [
-            (code, route_type.path_for_slug(path.strip("/"), code)) for code in site_language_codes()
-        ]
-    for language, stored in candidates:
-        hit = (
-            Route.objects.filter(type_name=ROUTE_TYPE, language=language, path=stored)
-            .values_list("object_id", flat=True)
-            .first()
-        )
-        if hit is not None:
-            return hit
-    return None
+    return object_at_address(ROUTE_TYPE, address)
 
 
 def find_service(key: object) -> Service:

@@ -24,7 +24,7 @@ from frontdesk.pages.operations._common import require
 from frontdesk.pages.panel.screens import PAGE_EDITOR
 from frontdesk.pages.queries import ROUTE_TYPE
 from frontdesk.publishing import versions
-from frontdesk.publishing.editing import follow_address, locked
+from frontdesk.publishing.editing import follow_address, locked, publish_at_addresses
 from frontdesk.publishing.project_fields.values import clean_extra
 from frontdesk.publishing.seo_card import clean_seo_card
 from frontdesk.routes.claims import claim_routes
@@ -151,9 +151,7 @@ def publish_page(page: Page, *, actor: Actor, revision: int | None = None) -> Pa
     """The draft goes onto the site (a version is kept); the page takes its new addresses, its
     old ones answering 301."""
     require(actor)
-    published = versions.publish(actor, locked(page, revision), revision=revision)
-    claim_routes(published, ROUTE_TYPE)
-    return published
+    return publish_at_addresses(actor, page, ROUTE_TYPE, revision=revision)
 
 
 @transaction.atomic
