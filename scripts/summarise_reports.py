@@ -8,7 +8,9 @@ totals = {"passed": 0, "failed": 0, "skipped": 0}
 for report in sorted(Path(sys.argv[1]).glob("*.xml")):
     suite = ElementTree.parse(report).getroot()
     suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
-    tests, failures, errors, skipped = (int(suite.get(key, 0)) for key in ("tests", "failures", "errors", "skipped"))
+    tests, failures, errors, skipped = (
+        int(suite.get(key, 0)) for key in ("tests", "failures", "errors", "skipped")
+    )
     failed = failures + errors
     passed = tests - failed - skipped
     browser = sum(
@@ -19,7 +21,9 @@ for report in sorted(Path(sys.argv[1]).glob("*.xml")):
         and case.find("failure") is None
         and case.find("error") is None
     )
-    print(f"{report.stem}: {passed} passed, {failed} failed, {skipped} skipped ({browser} browser tests passed)")
+    print(
+        f"{report.stem}: {passed} passed, {failed} failed, {skipped} skipped ({browser} browser tests passed)"
+    )
     totals["passed"] += passed
     totals["failed"] += failed
     totals["skipped"] += skipped
