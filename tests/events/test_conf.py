@@ -5,7 +5,6 @@ middleware that cannot be imported)."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -15,21 +14,11 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
 from frontdesk.events.conf import events_prefix, events_settings
+from tests.sections import section_from_environment
 
 
 def events_section(tmp_path, **environment: str) -> dict:
-    clean = {name: value for name, value in os.environ.items() if not name.startswith("FRONTDESK_EVENTS")}
-    code = (
-        "import json; from frontdesk import settings; print(json.dumps(settings.FRONTDESK.get('events', {})))"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        env={**clean, "FRONTDESK_VAR_DIR": str(tmp_path), **environment},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(result.stdout)
+    return section_from_environment(tmp_path, "events", cleared=("FRONTDESK_EVENTS",), **environment)
 
 
 def test_the_environment_sets_each_key_it_names_and_nothing_else(tmp_path):

@@ -4,15 +4,12 @@ maps the environment and holds no default; the inbox's checks judge the values."
 from __future__ import annotations
 
 import ast
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import frontdesk
 from frontdesk.inbox import checks
 from frontdesk.inbox.conf import DEFAULTS, inbox_settings
+from tests.sections import section_from_environment
 
 SOURCE = Path(frontdesk.__file__).parent
 
@@ -32,21 +29,9 @@ def test_a_change_of_the_settings_is_read_at_once(settings):
 
 
 def inbox_section(tmp_path, **environment: str) -> dict:
-    """FRONTDESK["inbox"] as settings.py makes it from a clean environment plus `environment`."""
-    clean = {
-        name: value
-        for name, value in os.environ.items()
-        if not name.startswith(("FRONTDESK_INBOX", "FRONTDESK_CAPTCHA"))
-    }
-    code = "import json; from frontdesk import settings; print(json.dumps(settings.FRONTDESK['inbox']))"
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        env={**clean, "FRONTDESK_VAR_DIR": str(tmp_path), **environment},
-        capture_output=True,
-        text=True,
-        check=True,
+    return section_from_environment(
+        tmp_path, "inbox", cleared=("FRONTDESK_INBOX", "FRONTDESK_CAPTCHA"), **environment
     )
-    return json.loads(result.stdout)
 
 
 def test_settings_py_sets_only_what_the_environment_gives(tmp_path):

@@ -3,7 +3,6 @@ the default `services`, and a system check that refuses to boot with an empty on
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -13,19 +12,11 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
 from frontdesk.services.conf import DEFAULTS, services_prefix
+from tests.sections import section_from_environment
 
 
 def services_section(tmp_path, **environment: str) -> dict:
-    clean = {name: value for name, value in os.environ.items() if not name.startswith("FRONTDESK_SERVICES")}
-    code = "import json; from frontdesk import settings; print(json.dumps(settings.FRONTDESK['services']))"
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        env={**clean, "FRONTDESK_VAR_DIR": str(tmp_path), **environment},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(result.stdout)
+    return section_from_environment(tmp_path, "services", cleared=("FRONTDESK_SERVICES",), **environment)
 
 
 def test_the_environment_sets_the_prefix_and_nothing_else(tmp_path):
