@@ -9,12 +9,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.urls import clear_url_caches
+from django.urls import clear_url_caches, get_resolver
 
 from frontdesk.events.models import Event
 from frontdesk.events.operations import create_event, publish_event
 
 BERLIN = "Europe/Berlin"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def urls_read_as_the_site_starts() -> None:
+    """The root urls.py read with the site's own settings before any events test runs: it reads
+    the modules' patterns once (the index at /<prefix>), and a test that first resolves a URL
+    under another prefix (the checks' tests run `check`) would otherwise leave them at that
+    prefix for every later test of the worker."""
+    assert get_resolver().url_patterns
 
 
 @pytest.fixture

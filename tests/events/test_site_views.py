@@ -4,6 +4,7 @@ and `per-page` keys, and the index switched off for a page of the pages module."
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -187,3 +188,11 @@ def test_with_the_index_off_the_page_at_the_prefix_stands_there_and_leads_the_tr
             )
         ]
         assert trail.index('href="/">Home</a>') < trail.index('<a href="/events">Our events</a>'), address
+
+
+def test_the_sitemap_names_the_index_while_it_is_on(db):
+    assert re.search(r"<loc>https?://[^/<]+/events</loc>", Client().get("/sitemap.xml").content.decode())
+
+
+def test_the_sitemap_has_no_index_line_while_it_is_off(index_off, db):
+    assert not re.search(r"<loc>https?://[^/<]+/events</loc>", Client().get("/sitemap.xml").content.decode())
