@@ -115,7 +115,7 @@ def test_an_online_event_prints_online_and_no_place(make_event, clock):
 def test_a_both_event_prints_its_place_and_online(make_event, clock):
     make_event("Hybrid", slug={"en": "hybrid"}, starts_at="2027-03-20T18:00", format="both", venue="Studio 4")
     html = main("/events/hybrid")
-    assert "Studio 4" in html and 'class="site-event-online">Online<' in html
+    assert "Studio 4" in html and 'class="events-online">Online<' in html
 
 
 def test_an_event_that_is_over_says_so_without_book_or_add_to_calendar(make_event, clock):

@@ -82,7 +82,7 @@ def test_the_event_page_costs_the_same_however_many_categories_and_photos(make_e
     assert statements("/events/tea") == one
     html = main("/events/tea")
     # The first photo large, the rest as a strip, in the chosen order.
-    assert html.index('alt="Photo 0"') < html.index('class="site-event-strip"') < html.index('alt="Photo 1"')
+    assert html.index('alt="Photo 0"') < html.index('class="events-strip"') < html.index('alt="Photo 1"')
     assert html.index('alt="Photo 1"') < html.index('alt="Photo 2"')
 
 

@@ -48,7 +48,7 @@ def tea(make_event, clock):
 
 
 def facts_of(html: str) -> str:
-    start = html.index('<dl class="site-event-facts">')
+    start = html.index('<dl class="events-facts">')
     return html[start : html.index("</dl>", start) + len("</dl>")]
 
 
@@ -77,9 +77,9 @@ def test_overriding_the_facts_alone_changes_only_the_facts_and_removing_it_bring
     site_templates, tea, settings
 ):
     before = main("/events/tea")
-    placed = site_templates("events/site/event/facts.html", '<dl class="site-event-facts"><dt>On</dt></dl>\n')
+    placed = site_templates("events/site/event/facts.html", '<dl class="events-facts"><dt>On</dt></dl>\n')
     overridden = main("/events/tea")
-    assert overridden == before.replace(facts_of(before), '<dl class="site-event-facts"><dt>On</dt></dl>')
+    assert overridden == before.replace(facts_of(before), '<dl class="events-facts"><dt>On</dt></dl>')
     placed.unlink()
     reload_templates(settings)
     assert main("/events/tea") == before
@@ -116,8 +116,8 @@ def test_views_event_chooses_the_event_template(site_templates, tea, settings):
     site_templates("mysite/event.html", "<p>my event: {{ title }} at {{ venue }}</p>")
     configure_events(settings, views={"event": "mysite/event.html"})
     html = main("/events/tea")
-    assert "<p>my event: Tea and talk at Town hall</p>" in html and "site-event-facts" not in html
-    assert "site-events" in main("/events")  # the other views keep the package's
+    assert "<p>my event: Tea and talk at Town hall</p>" in html and "events-facts" not in html
+    assert "events-page" in main("/events")  # the other views keep the package's
 
 
 def test_the_layout_key_wraps_every_events_view_and_no_other(settings, tea):
