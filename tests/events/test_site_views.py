@@ -130,7 +130,16 @@ def test_the_layout_key_wraps_every_events_view_and_no_other(settings, tea):
 
 def test_breadcrumbs_false_prints_no_trail(settings, tea):
     category("yoga", "Yoga")
-    assert 'class="site-breadcrumb"' in Client().get("/events/tea").content.decode()
+    html = Client().get("/events/tea").content.decode()
+    trail = html[
+        html.index('class="site-breadcrumb"') : html.index("</nav>", html.index('class="site-breadcrumb"'))
+    ]
+    assert re.findall(r"<li>(.*?)</li>", trail) == [
+        '<a href="/">Home</a>',
+        '<a href="/events">Events</a>',
+        '<span aria-current="page">Tea and talk</span>',
+    ]
+    assert "BreadcrumbList" in html
     configure_events(settings, breadcrumbs=False)
     for address in ("/events", "/events/tea", "/events/yoga"):
         html = Client().get(address).content.decode()
