@@ -23,12 +23,13 @@ class EventsConfig(AppConfig):
         from frontdesk.categories.types import CategoryType, register_category_type
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.events import (
+            calendar,
             checks,  # noqa: F401  (registers the system checks)
             outputs,
             queries,
             site,
         )
-        from frontdesk.events.conf import events_prefix
+        from frontdesk.events.conf import events_prefix, events_settings
         from frontdesk.events.models import CATEGORY_TYPE, Event
         from frontdesk.events.panel.screens import EVENT_FORM
         from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
@@ -37,6 +38,7 @@ class EventsConfig(AppConfig):
         from frontdesk.publishing.relations import RelationTarget, register_relation_target, relation_counts
         from frontdesk.publishing.seo_card import register_seo_card_pictures
         from frontdesk.richtext.uses import register_rich_text_pictures
+        from frontdesk.routes.public_urls import PublicUrls, register_public_urls
         from frontdesk.routes.registry import RouteType, register_route_type
 
         # /<prefix>/<slug> per language; the sitemap names the published ones outside the bin,
@@ -64,6 +66,15 @@ class EventsConfig(AppConfig):
                 prefix=events_prefix,
                 view=lambda request, category: site.category_page(request, category),
                 route_type=queries.CATEGORY_ROUTE_TYPE,
+            )
+        )
+        # The service's own addresses, in every language prefix, inside the `middleware` key's
+        # middleware: the calendar files, whether or not the index is on.
+        register_public_urls(
+            PublicUrls(
+                name="events",
+                patterns=lambda: [calendar.calendar_pattern()],
+                middleware=lambda: events_settings()["middleware"],
             )
         )
         register_bin_type(BinType(name="events.event", model="events.Event", permission=MANAGE))
