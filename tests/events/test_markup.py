@@ -5,21 +5,24 @@ for an undated event; the ItemList of a list page."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
 import pytest
 from django.test import RequestFactory
 
-from frontdesk.events import queries
+from frontdesk.events import queries, site
 from frontdesk.events.markup import EVENT_KEY, LIST_KEY, add_event_markup, add_item_list, event_node
 from frontdesk.events.models import Event
+from frontdesk.events.operations import update_event
 from frontdesk.events.query import events
-from frontdesk.pictures.queries import resolve_pictures
+from frontdesk.pictures.queries import PictureView, resolve_pictures
 from frontdesk.publishing.head import head_of
 from frontdesk.sitesettings import seo
 from frontdesk.sitesettings.groups import SEO
 from frontdesk.sitesettings.operations import update_group
+from tests.head import json_ld
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +42,12 @@ def organization():
     return seo.organization_reference()
 
 
+def gallery(event: Event, language: str = "en") -> list[PictureView]:
+    """The event's photos in order, as its page resolves them."""
+    views = resolve_pictures(event.photos, language=language)
+    return [views[key] for key in event.photos if key in views]
+
+
 def node_of(event: Event, language: str = "en") -> dict[str, Any] | None:
     """The event's node as its page at /<language>/events/<slug> adds it."""
     request = RequestFactory().get("/")
@@ -49,7 +58,7 @@ def node_of(event: Event, language: str = "en") -> dict[str, Any] | None:
         event,
         language=language,
         page_url=f"/events/{slug}" if language == "en" else f"/{language}/events/{slug}",
-        pictures=resolve_pictures(event.photos, language=language),
+        pictures=gallery(event, language),
         past=past,
     )
 
@@ -111,7 +120,7 @@ def test_an_online_event_free_of_charge(demo_like, euro):
 def test_an_event_in_person_and_online_has_both_places_and_mixed_attendance(demo_like):
     both = Event.objects.get(pk=demo_like["week"].pk)
     both.format = "both"
-    node = event_node(RequestFactory().get("/"), both, language="en", page_url="/events/pottery", pictures={})
+    node = event_node(RequestFactory().get("/"), both, language="en", page_url="/events/pottery", pictures=[])
     assert node is not None
     assert node["eventAttendanceMode"] == f"{SCHEMA}/MixedEventAttendanceMode"
     assert node["location"] == [
@@ -131,14 +140,14 @@ def test_without_a_currency_no_price_yet_zero_is_still_free(demo_like):
 def test_a_price_with_cents_is_a_number(demo_like, euro):
     event = Event.objects.get(pk=demo_like["week"].pk)
     event.price_amount = Decimal("12.50")
-    node = event_node(RequestFactory().get("/"), event, language="en", page_url="/e", pictures={})
+    node = event_node(RequestFactory().get("/"), event, language="en", page_url="/e", pictures=[])
     assert node is not None and node["offers"]["price"] == 12.5
 
 
 def test_without_a_booking_link_no_offers(demo_like, euro):
     event = Event.objects.get(pk=demo_like["online"].pk)
     event.booking_url = ""
-    node = event_node(RequestFactory().get("/"), event, language="en", page_url="/e", pictures={})
+    node = event_node(RequestFactory().get("/"), event, language="en", page_url="/e", pictures=[])
     assert node is not None and "offers" not in node and node["isAccessibleForFree"] is True
 
 
@@ -152,14 +161,14 @@ def test_an_event_that_is_over_offers_no_booking(demo_like, euro):
 def test_an_undated_event_has_no_node(demo_like):
     assert node_of(demo_like["undated"]) is None
     request = RequestFactory().get("/")
-    add_event_markup(request, demo_like["undated"], language="en", page_url="/e", pictures={})
+    add_event_markup(request, demo_like["undated"], language="en", page_url="/e", pictures=[])
     assert head_of(request).json_ld() == {}
 
 
 def test_a_date_note_changes_the_words_not_the_markup(demo_like):
     noted = Event.objects.get(pk=demo_like["week"].pk)
     noted.date_note = {"en": "Friday morning, see you"}
-    node = event_node(RequestFactory().get("/"), noted, language="en", page_url="/e", pictures={})
+    node = event_node(RequestFactory().get("/"), noted, language="en", page_url="/e", pictures=[])
     assert node is not None and node["startDate"] == "2027-03-19T10:00:00+01:00"
 
 
@@ -203,5 +212,81 @@ def test_a_list_of_undated_events_only_adds_no_list(demo_like):
 
 def test_the_event_page_markup_goes_into_the_head_under_its_key(demo_like):
     request = RequestFactory().get("/events/pottery")
-    add_event_markup(request, demo_like["week"], language="en", page_url="/events/pottery", pictures={})
+    add_event_markup(request, demo_like["week"], language="en", page_url="/events/pottery", pictures=[])
     assert head_of(request).json_ld()[EVENT_KEY]["name"] == "Pottery workshop"
+
+
+# --- On the pages -------------------------------------------------------------------------------
+
+
+def nodes_of_page(client, address: str) -> dict[str, dict[str, Any]]:
+    """The page's JSON-LD nodes by their @type (each type once on these pages)."""
+    response = client.get(address)
+    assert response.status_code == 200, address
+    return {node["@type"]: node for node in json_ld(response.content.decode())}
+
+
+def test_the_event_page_carries_its_event_the_organization_it_names_and_its_trail(
+    demo_like, euro, organization, client
+):
+    nodes = nodes_of_page(client, "/events/pottery")
+    assert nodes["Event"] == node_of(demo_like["week"])
+    assert nodes["Event"]["organizer"] == {"@id": nodes["Organization"]["@id"]}
+    assert [item["name"] for item in nodes["BreadcrumbList"]["itemListElement"]] == [
+        "Home",
+        "Events",
+        "Pottery workshop",
+    ]
+    assert "performer" not in nodes["Event"]
+
+
+def test_the_event_page_of_an_undated_event_has_no_event_node_and_no_calendar_link(demo_like, client):
+    response = client.get("/events/open-studio")
+    html = response.content.decode()
+    assert "Event" not in {node["@type"] for node in json_ld(html)}
+    assert ".ics" not in html
+
+
+def test_add_to_calendar_downloads_a_file_named_after_the_event(demo_like, client):
+    html = client.get("/events/pottery").content.decode()
+    (link,) = re.findall(r'class="site-event-ics" href="([^"]+)"', html)
+    response = client.get(link)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="pottery.ics"'
+
+
+def test_a_draft_edit_leaves_the_markup_as_published(demo_like, client):
+    week = demo_like["week"]
+    update_event(
+        week,
+        actor=None,
+        values={"title": {"en": "Renamed"}, "starts_at": "2027-03-26T10:00", "ends_at": None},
+        revision=week.revision,
+    )
+    node = nodes_of_page(client, "/events/pottery")["Event"]
+    assert (node["name"], node["startDate"]) == ("Pottery workshop", "2027-03-19T10:00:00+01:00")
+
+
+def list_urls(node: dict[str, Any]) -> list[str]:
+    return [item["url"] for item in node["itemListElement"]]
+
+
+def test_the_index_carries_the_list_of_its_dated_events_and_its_trail(demo_like, client):
+    nodes = nodes_of_page(client, "/events")
+    assert list_urls(nodes["ItemList"]) == [
+        "http://testserver/events/glazes",
+        "http://testserver/events/pottery",
+        "http://testserver/events/retreat",
+    ]
+    assert [item["name"] for item in nodes["BreadcrumbList"]["itemListElement"]] == ["Home", "Events"]
+
+
+def test_a_category_page_carries_the_list_of_its_events_and_its_trail(demo_like, client):
+    nodes = nodes_of_page(client, "/de/events/outdoors")
+    assert list_urls(nodes["ItemList"]) == ["http://testserver/de/events/retreat"]
+    assert len(nodes["BreadcrumbList"]["itemListElement"]) == 3
+
+
+def test_the_calendar_files_do_not_depend_on_the_index(settings):
+    settings.FRONTDESK = {**settings.FRONTDESK, "events": {"index": False}}
+    assert [pattern.name for pattern in site.urlpatterns()] == ["ics"]

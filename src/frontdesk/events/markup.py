@@ -67,15 +67,15 @@ def event_node(
     *,
     language: str,
     page_url: str,
-    pictures: Mapping[str, PictureView],
+    pictures: Sequence[PictureView],
     past: bool = False,
 ) -> dict[str, Any] | None:
     """The schema.org Event of `event`'s published values in `language`; None for an event
     without a date (its date note is words a search engine cannot place).
 
-    `page_url` is the event page's address (a path or a whole address), `pictures` the event's
-    photos resolved (the page resolves them once for its gallery and this), `past` whether the
-    event is over: one that is over offers no booking, on the page or here."""
+    `page_url` is the event page's address (a path or a whole address), `pictures` its gallery
+    in order (the page resolves it once for its parts and this), `past` whether the event is
+    over: one that is over offers no booking, on the page or here."""
     if event.starts_at is None:
         return None
     page = request.build_absolute_uri(page_url)
@@ -87,7 +87,7 @@ def event_node(
     lead = translate(event.lead, language)
     if lead:
         node["description"] = lead
-    images = json_ld_image_urls(request, [pictures.get(key) for key in event.photos])
+    images = json_ld_image_urls(request, pictures)
     if images:
         node["image"] = images
     # Dates alone for an event of days, the end being its last day (unlike the calendar file's
@@ -122,7 +122,7 @@ def add_event_markup(
     *,
     language: str,
     page_url: str,
-    pictures: Mapping[str, PictureView],
+    pictures: Sequence[PictureView],
     past: bool = False,
 ) -> None:
     """The event page's Event node into the head (nothing for an undated event)."""
