@@ -68,6 +68,10 @@ def test_the_text_is_in_the_language_of_the_address(demo_like, client):
     assert str(event["description"]) == "Ваша первая чаша."
     assert str(event["url"]) == f"http://testserver/ru/events/{quote('гончарная')}"
     assert response["Content-Disposition"] == f"attachment; filename*=utf-8''{quote('гончарная')}.ics"
+    # German has no slug of its own: its address, and so its file, is the fallback's.
+    assert str(vevent(download(client, "/de/events/pottery.ics").content)["url"]) == (
+        "http://testserver/de/events/pottery"
+    )
     # The English slug is no address in Russian, nor the Russian one in English.
     assert client.get("/ru/events/pottery.ics").status_code == 404
     assert client.get(f"/events/{quote('гончарная')}.ics").status_code == 404

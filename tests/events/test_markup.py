@@ -129,6 +129,13 @@ def test_an_event_in_person_and_online_has_both_places_and_mixed_attendance(demo
     ]
 
 
+def test_an_event_in_person_without_venue_or_address_names_no_place(demo_like):
+    event = Event.objects.get(pk=demo_like["week"].pk)
+    event.venue = event.address = ""
+    node = event_node(RequestFactory().get("/"), event, language="en", page_url="/e", pictures=[])
+    assert node is not None and "location" not in node
+
+
 def test_without_a_currency_no_price_yet_zero_is_still_free(demo_like):
     week, online = node_of(demo_like["week"]), node_of(demo_like["online"])
     assert week is not None and online is not None
