@@ -210,3 +210,11 @@ def test_the_event_page_after_publish_waits_for_the_next_publish(make_event, clo
 
 def test_parts_are_the_specs_seven():
     assert PARTS == ("gallery", "heading", "facts", "booking", "description", "highlights", "services")
+
+
+def test_the_seo_card_of_an_event_and_of_a_category_reaches_the_head(make_event, clock):
+    yoga = category("yoga", "Yoga", seo={"title": {"en": "Yoga in town"}})
+    make_event("Tea", slug={"en": "tea"}, lead={"en": "A quiet evening."}, categories=[yoga.pk])
+    event_html = page("/events/tea")
+    assert "<title>Tea" in event_html and 'content="A quiet evening."' in event_html
+    assert "<title>Yoga in town" in page("/events/yoga")
