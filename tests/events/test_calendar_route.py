@@ -191,3 +191,9 @@ def test_the_middleware_key_runs_on_the_calendar_file(demo_like, client, setting
 def test_the_stamp_is_the_moment_the_event_was_published(demo_like, client):
     stamp = vevent(download(client, "/events/pottery.ics").content).decoded("dtstamp")
     assert stamp == datetime.fromisoformat("2027-03-12T12:00+01:00")
+
+
+def test_with_the_index_off_the_calendar_file_still_answers(index_off, demo_like, client):
+    assert client.get("/events").status_code == 404
+    assert client.get("/events/pottery.ics").status_code == 200
+    assert client.get("/de/events/retreat.ics").status_code == 200

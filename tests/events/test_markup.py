@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import RequestFactory
 
-from frontdesk.events import queries, site
+from frontdesk.events import queries
 from frontdesk.events.markup import EVENT_KEY, LIST_KEY, add_event_markup, add_item_list, event_node
 from frontdesk.events.models import Event
 from frontdesk.events.operations import update_event
@@ -292,8 +292,3 @@ def test_a_category_page_carries_the_list_of_its_events_and_its_trail(demo_like,
     nodes = nodes_of_page(client, "/de/events/outdoors")
     assert list_urls(nodes["ItemList"]) == ["http://testserver/de/events/retreat"]
     assert len(nodes["BreadcrumbList"]["itemListElement"]) == 3
-
-
-def test_the_calendar_files_do_not_depend_on_the_index(settings):
-    settings.FRONTDESK = {**settings.FRONTDESK, "events": {"index": False}}
-    assert [pattern.name for pattern in site.urlpatterns()] == ["ics"]
