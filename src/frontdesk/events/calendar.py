@@ -110,7 +110,7 @@ def calendar_event(slug: str, language: str) -> Event | None:
     owner = Route.objects.filter(type_name=queries.ROUTE_TYPE, language=language, path=stored)
     return (
         queries.published()
-        .filter(pk__in=Subquery(owner.values("object_id")[:1]), starts_at__isnull=False)
+        .filter(pk=Subquery(owner.values("object_id")[:1]), starts_at__isnull=False)
         .first()
     )
 
