@@ -197,3 +197,15 @@ def test_with_the_index_off_the_calendar_file_still_answers(index_off, demo_like
     assert client.get("/events").status_code == 404
     assert client.get("/events/pottery.ics").status_code == 200
     assert client.get("/de/events/retreat.ics").status_code == 200
+
+
+def test_after_a_new_slug_the_former_file_address_answers_301_to_the_new_one(demo_like, client):
+    republished(demo_like["week"], slug={"en": "pottery-course", "ru": "гончарная"})
+    response = client.get("/events/pottery.ics")
+    assert (response.status_code, response["Location"]) == (301, "/events/pottery-course.ics")
+    assert download(client, "/events/pottery-course.ics")["Content-Disposition"] == (
+        'attachment; filename="pottery-course.ics"'
+    )
+    # Only to a file that answers: a former address of an event now without a date is a 404.
+    republished(demo_like["days"], slug={"en": "forest"}, starts_at=None, ends_at=None, all_day=False)
+    assert client.get("/events/retreat.ics").status_code == 404

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db.models import Subquery
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import URLPattern, path
 from django.utils import timezone
 from django.utils.http import content_disposition_header
@@ -41,7 +41,7 @@ from frontdesk.events.models import Event, Format
 from frontdesk.publishing.versions import versions_of
 from frontdesk.routes.models import Route
 from frontdesk.routes.registry import ROUTE_TYPES
-from frontdesk.routes.serving import public_path
+from frontdesk.routes.serving import alias_target, public_path
 
 PRODUCT = "-//frontdesk//events//EN"
 
@@ -115,6 +115,20 @@ def calendar_event(slug: str, language: str) -> Event | None:
     )
 
 
+def moved_calendar_address(slug: str, language: str) -> str | None:
+    """The calendar file's address now, when /<prefix>/<slug> is an event's former address (its
+    slug changed: the page answers 301 there, and so does its file) and the event has a file;
+    None otherwise. Asked only on the way to a 404."""
+    target = alias_target(language, ROUTE_TYPES[queries.ROUTE_TYPE].path_for_slug(slug, language))
+    prefix = events_prefix()
+    if not target or not target.startswith(f"{prefix}/"):
+        return None
+    current = target.removeprefix(f"{prefix}/")
+    if calendar_event(current, language) is None:  # a category's address now, or no file
+        return None
+    return f"{public_path(language, target)}.ics"
+
+
 def last_published(event: Event) -> datetime:
     """When the event's values last went onto the site: its newest version (one is kept at each
     publish that changed something). A draft saved since changes nothing here, as it changes
@@ -135,7 +149,10 @@ def calendar_download(request: HttpRequest, slug: str) -> HttpResponse:
     language = get_language()
     event = calendar_event(slug, language)
     if event is None or event.starts_at is None:
-        raise Http404(slug)
+        moved = moved_calendar_address(slug, language)
+        if moved is None:
+            raise Http404(slug)
+        return HttpResponsePermanentRedirect(moved)
     page = public_path(language, ROUTE_TYPES[queries.ROUTE_TYPE].path_for_slug(slug, language))
     # An Online event has no place to go to, whatever venue its row still holds (as on its page).
     online = event.format == Format.ONLINE
