@@ -209,3 +209,17 @@ def test_after_a_new_slug_the_former_file_address_answers_301_to_the_new_one(dem
     # Only to a file that answers: a former address of an event now without a date is a 404.
     republished(demo_like["days"], slug={"en": "forest"}, starts_at=None, ends_at=None, all_day=False)
     assert client.get("/events/retreat.ics").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/events/a%00b.ics",
+        "/events/a%0Ab.ics",
+        "/events/Pottery.ics",
+        f"/events/{'x' * 600}.ics",
+        "/events/%FF.ics",
+    ],
+)
+def test_an_address_no_event_can_have_is_a_404_on_every_database(demo_like, client, address):
+    assert client.get(address).status_code == 404

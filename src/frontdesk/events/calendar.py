@@ -37,7 +37,7 @@ from icalendar import Event as CalendarEvent
 from frontdesk.core.languages import translate
 from frontdesk.events import queries
 from frontdesk.events.conf import events_prefix
-from frontdesk.events.models import Event, Format
+from frontdesk.events.models import SEGMENT, SLUG_MAX_LENGTH, Event, Format
 from frontdesk.publishing.versions import versions_of
 from frontdesk.routes.models import Route
 from frontdesk.routes.registry import ROUTE_TYPES
@@ -146,6 +146,9 @@ def site_host(request: HttpRequest) -> str:
 @require_safe
 def calendar_download(request: HttpRequest, slug: str) -> HttpResponse:
     """The calendar file of the event at /<prefix>/<slug>, its text in the address's language."""
+    if len(slug) > SLUG_MAX_LENGTH or not SEGMENT.fullmatch(slug):
+        # No event has such a slug; asking would send PostgreSQL a NUL byte it refuses (a 500).
+        raise Http404(slug[:SLUG_MAX_LENGTH])
     language = get_language()
     event = calendar_event(slug, language)
     if event is None or event.starts_at is None:
