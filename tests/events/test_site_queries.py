@@ -82,7 +82,7 @@ def test_the_event_page_costs_the_same_however_many_categories_and_photos(make_e
     assert statements("/events/tea") == one
     html = main("/events/tea")
     # The first photo large, the rest as a strip, in the chosen order.
-    assert html.index('alt="Photo 0"') < html.index('class="site-event-strip"') < html.index('alt="Photo 1"')
+    assert html.index('alt="Photo 0"') < html.index('class="events-strip"') < html.index('alt="Photo 1"')
     assert html.index('alt="Photo 1"') < html.index('alt="Photo 2"')
 
 
@@ -102,3 +102,13 @@ def test_the_services_part_prints_the_visible_related_services_in_order_at_a_con
     assert html.index(">Walls</a>") < html.index(">Gardens</a>") < html.index(">Roofs</a>")
     update_service(made[1], actor=None, values={"is_visible": False})
     assert "Roofs" not in main("/events/tea")
+
+
+def test_a_category_page_prints_its_name_cover_introduction_then_its_events(make_event, clock, media):
+    (cover,) = pictures(1)
+    yoga = category("yoga", "Yoga", cover=cover, introduction={"en": "<p>Stretch with us.</p>"})
+    make_event("Morning flow", starts_at="2027-03-20T08:00", categories=[yoga.pk])
+    html = main("/events/yoga")
+    markers = ["<h1>Yoga</h1>", 'alt="Photo 0"', "<p>Stretch with us.</p>", ">Morning flow</a>"]
+    places = [html.index(marker) for marker in markers]
+    assert places == sorted(places)

@@ -48,7 +48,7 @@ def tea(make_event, clock):
 
 
 def facts_of(html: str) -> str:
-    start = html.index('<dl class="site-event-facts">')
+    start = html.index('<dl class="events-facts">')
     return html[start : html.index("</dl>", start) + len("</dl>")]
 
 
@@ -77,9 +77,9 @@ def test_overriding_the_facts_alone_changes_only_the_facts_and_removing_it_bring
     site_templates, tea, settings
 ):
     before = main("/events/tea")
-    placed = site_templates("events/site/event/facts.html", '<dl class="site-event-facts"><dt>On</dt></dl>\n')
+    placed = site_templates("events/site/event/facts.html", '<dl class="events-facts"><dt>On</dt></dl>\n')
     overridden = main("/events/tea")
-    assert overridden == before.replace(facts_of(before), '<dl class="site-event-facts"><dt>On</dt></dl>')
+    assert overridden == before.replace(facts_of(before), '<dl class="events-facts"><dt>On</dt></dl>')
     placed.unlink()
     reload_templates(settings)
     assert main("/events/tea") == before
@@ -116,8 +116,8 @@ def test_views_event_chooses_the_event_template(site_templates, tea, settings):
     site_templates("mysite/event.html", "<p>my event: {{ title }} at {{ venue }}</p>")
     configure_events(settings, views={"event": "mysite/event.html"})
     html = main("/events/tea")
-    assert "<p>my event: Tea and talk at Town hall</p>" in html and "site-event-facts" not in html
-    assert "site-events" in main("/events")  # the other views keep the package's
+    assert "<p>my event: Tea and talk at Town hall</p>" in html and "events-facts" not in html
+    assert "events-page" in main("/events")  # the other views keep the package's
 
 
 def test_the_layout_key_wraps_every_events_view_and_no_other(settings, tea):
@@ -130,7 +130,16 @@ def test_the_layout_key_wraps_every_events_view_and_no_other(settings, tea):
 
 def test_breadcrumbs_false_prints_no_trail(settings, tea):
     category("yoga", "Yoga")
-    assert 'class="site-breadcrumb"' in Client().get("/events/tea").content.decode()
+    html = Client().get("/events/tea").content.decode()
+    trail = html[
+        html.index('class="site-breadcrumb"') : html.index("</nav>", html.index('class="site-breadcrumb"'))
+    ]
+    assert re.findall(r"<li>(.*?)</li>", trail) == [
+        '<a href="/">Home</a>',
+        '<a href="/events">Events</a>',
+        '<span aria-current="page">Tea and talk</span>',
+    ]
+    assert "BreadcrumbList" in html
     configure_events(settings, breadcrumbs=False)
     for address in ("/events", "/events/tea", "/events/yoga"):
         html = Client().get(address).content.decode()
@@ -153,7 +162,15 @@ def test_the_index_shows_24_a_page_by_default_and_obeys_per_page(make_event, clo
     assert first == [f"Event {day:02}" for day in range(1, 25)]
     assert card_titles(main("/events?page=2")) == ["Event 25", "Event 26"]
     assert status("/events?page=3") == 404  # past the last
-    assert status("/events?page=0") == 404 and status("/events?page=two") == 404
+    for bad in ("0", "-1", "two", "1.5", "99999999999999999999999", "%00"):
+        assert status(f"/events?page={bad}") == 404, bad
+    assert re.search(
+        r'<link rel="canonical" href="https?://[^/"]+/events">', Client().get("/events").content.decode()
+    )
+    assert re.search(
+        r'<link rel="canonical" href="https?://[^/"]+/events\?page=2">',
+        Client().get("/events?page=2").content.decode(),
+    )
     configure_events(settings, **{"per-page": 10})
     assert card_titles(main("/events?page=3")) == [f"Event {day:02}" for day in range(21, 27)]
 

@@ -14,7 +14,7 @@ from typing import Any
 from django.core.paginator import EmptyPage, Page, PageNotAnInteger, Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
-from django.urls import URLPattern, URLResolver, path, reverse
+from django.urls import NoReverseMatch, URLPattern, URLResolver, path, reverse
 from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -87,13 +87,24 @@ def _trail(request: HttpRequest, language: str, last: str) -> None:
         return
     steps: list[tuple[str, str | None]] = [(_("Home"), reverse("site:home"))]
     if settings["index"]:
-        steps.append((_("Events"), reverse("events:index")))
+        index_address = _index_address()
+        if index_address:
+            steps.append((_("Events"), index_address))
     else:
         page = _page_at_prefix(language)
         if page is not None:
             steps.append(page)
     steps.append((last, None))
     breadcrumb(request, steps)
+
+
+def _index_address() -> str | None:
+    """The index's address in the active language; None when its pattern is not mounted (the
+    `index` key turned on since the site started: patterns are read at start-up)."""
+    try:
+        return reverse("events:index")
+    except NoReverseMatch:
+        return None
 
 
 # --- Lists --------------------------------------------------------------------------------------
@@ -113,6 +124,9 @@ def _page_of(request: HttpRequest, events: QuerySet[Event]) -> Page:
 def _list_context(request: HttpRequest, events: QuerySet[Event], language: str) -> dict[str, Any]:
     """What partials/list.html prints: the cards of one page and the links to its neighbours."""
     page = _page_of(request, events)
+    # Each page of a list is its own canonical address (page 1 without `?page=`), as search
+    # engines ask of a paged list; the index has no stored address to default to.
+    head_of(request).set_canonical(request.path if page.number == 1 else f"{request.path}?page={page.number}")
     return {
         "page": page,
         "cards": cards(page.object_list, language),
