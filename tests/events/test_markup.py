@@ -256,7 +256,7 @@ def test_the_event_page_of_an_undated_event_has_no_event_node_and_no_calendar_li
 
 def test_add_to_calendar_downloads_a_file_named_after_the_event(demo_like, client):
     html = client.get("/events/pottery").content.decode()
-    (link,) = re.findall(r'class="site-event-ics" href="([^"]+)"', html)
+    (link,) = re.findall(r'href="([^"]+\.ics)" download', html)
     response = client.get(link)
     assert response.status_code == 200
     assert response["Content-Disposition"] == 'attachment; filename="pottery.ics"'
