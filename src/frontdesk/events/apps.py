@@ -38,6 +38,7 @@ class EventsConfig(AppConfig):
         from frontdesk.publishing.seo_card import register_seo_card_pictures
         from frontdesk.richtext.uses import register_rich_text_pictures
         from frontdesk.routes.registry import RouteType, register_route_type
+        from frontdesk.routes.sitemap import register_sitemap_address
 
         # /<prefix>/<slug> per language; the sitemap names the published ones outside the bin,
         # to come and over, dated or not.
@@ -52,6 +53,8 @@ class EventsConfig(AppConfig):
                 modified="updated_at",
             )
         )
+        # The index is a fixed address of the sitemap, named only while the `index` key is on.
+        register_sitemap_address("events.index", queries.index_addresses)
         # Categories with addresses at the events' level (/<prefix>/<category_slug>).
         register_category_type(
             CategoryType(
