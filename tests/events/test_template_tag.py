@@ -136,6 +136,9 @@ def test_looped_then_counted_reads_the_cards_once(berlin, make_event, clock):
         render("", "{% for card in cards.get %}{% endfor %}")
     # The loop's length is one COUNT; the second loop and the length after it ask nothing.
     assert len(looped) == len(cards_only) + 1
+    with CaptureQueriesContext(connection) as tested_then_looped:
+        render("", "{% if cards %}" + TITLES + "{% endif %}")
+    assert len(tested_then_looped) == len(cards_only) + 1
 
 
 def test_the_cards_cost_the_same_queries_for_one_and_for_ten(berlin, make_event, clock):
