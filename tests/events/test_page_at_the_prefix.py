@@ -33,7 +33,8 @@ def _reload_urls() -> None:
 def index_off() -> Iterator[None]:
     """FRONTDESK["events"]["index"] false, the root urls built for it, and the events' test
     templates folder ahead of the apps'."""
-    engines = [{**settings.TEMPLATES[0], "DIRS": [TEMPLATES, *settings.TEMPLATES[0]["DIRS"]]}]
+    engine = settings.TEMPLATES[0]
+    engines = [{**engine, "DIRS": [TEMPLATES, *list(engine["DIRS"])]}]
     with override_settings(FRONTDESK={**settings.FRONTDESK, "events": {"index": False}}, TEMPLATES=engines):
         _reload_urls()
         yield
