@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.apps import apps
@@ -33,8 +34,8 @@ def _reload_urls() -> None:
 def index_off() -> Iterator[None]:
     """FRONTDESK["events"]["index"] false, the root urls built for it, and the events' test
     templates folder ahead of the apps'."""
-    engine = settings.TEMPLATES[0]
-    engines = [{**engine, "DIRS": [TEMPLATES, *list(engine["DIRS"])]}]
+    engine: dict[str, Any] = settings.TEMPLATES[0]
+    engines = [{**engine, "DIRS": [TEMPLATES, *engine["DIRS"]]}]
     with override_settings(FRONTDESK={**settings.FRONTDESK, "events": {"index": False}}, TEMPLATES=engines):
         _reload_urls()
         yield
