@@ -3,13 +3,16 @@ door and the demo make them, and the application's zone set away from UTC."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.urls import clear_url_caches, get_resolver
 
 from frontdesk.categories.operations import create_category
 from frontdesk.events.models import Event
@@ -18,6 +21,15 @@ from frontdesk.events.operations import create_event, publish_event
 BERLIN = "Europe/Berlin"
 # The moment the query tests stand at: a Friday noon in Berlin.
 NOW = datetime(2027, 3, 12, 12, tzinfo=ZoneInfo(BERLIN))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def urls_read_as_the_site_starts() -> None:
+    """The root urls.py read with the site's own settings before any events test runs: it reads
+    the modules' patterns once (the index at /<prefix>), and a test that first resolves a URL
+    under another prefix (the checks' tests run `check`) would otherwise leave them at that
+    prefix for every later test of the worker."""
+    assert get_resolver().url_patterns
 
 
 @pytest.fixture
@@ -58,3 +70,53 @@ def three(berlin, make_event, clock) -> dict[str, Any]:
     soon = make_event("Soon", starts_at="2027-03-20T10:00", categories=[talks.pk, yoga.pk], slug="soon")
     undated = make_event("Undated", date_note={"en": "Every Friday"})
     return {"yoga": yoga, "talks": talks, "over": over, "soon": soon, "undated": undated}
+
+
+def configure_events(settings, **values: Any) -> None:
+    """FRONTDESK["events"] with `values` over what the site set, the rest of FRONTDESK kept."""
+    settings.FRONTDESK = {**settings.FRONTDESK, "events": {**settings.FRONTDESK.get("events", {}), **values}}
+
+
+@pytest.fixture
+def site_templates(settings, tmp_path) -> Callable[[str, str], Path]:
+    """A site's own templates folder (TEMPLATES DIRS, as FRONTDESK_TEMPLATES sets it), empty at
+    first: place("events/site/event/facts.html", "...") puts a file there. Left with the test."""
+    folder = tmp_path / "site-templates"
+    folder.mkdir()
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [str(folder)]}]
+
+    def place(name: str, text: str) -> Path:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        reload_templates(settings)
+        return path
+
+    place.folder = folder  # type: ignore[attr-defined]
+    return place
+
+
+def reload_templates(settings) -> None:
+    """Forget the template loaders' cache (as a restarted site would), so a placed or removed
+    file is seen."""
+    settings.TEMPLATES = [dict(settings.TEMPLATES[0])]
+
+
+@pytest.fixture
+def index_off(settings):
+    """FRONTDESK["events"]["index"] false, with the URL patterns read again (the root urls.py
+    reads a module's patterns once, at start-up); the site's own restored after the test."""
+    before = settings.FRONTDESK
+    configure_events(settings, index=False)
+    reload_urls()
+    yield
+    settings.FRONTDESK = before
+    reload_urls()
+
+
+def reload_urls() -> None:
+    """The root urls.py read again, as a restarted site reads it with the settings of now."""
+    import frontdesk.urls
+
+    importlib.reload(frontdesk.urls)
+    clear_url_caches()

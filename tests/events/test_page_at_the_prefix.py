@@ -4,16 +4,11 @@ templates": tests/events/templates/pages/site/page-events.html is the template s
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.apps import apps
-from django.conf import settings
-from django.test import override_settings
-from django.urls import clear_url_caches
 
 pytestmark = [
     pytest.mark.django_db,
@@ -23,27 +18,15 @@ pytestmark = [
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-def _reload_urls() -> None:
-    """The root urls read the modules' patterns once, at import (routes/public_urls.py): built
-    again, they leave out the index a setting switched off."""
-    importlib.reload(importlib.import_module(settings.ROOT_URLCONF))
-    clear_url_caches()
-
-
 @pytest.fixture
-def index_off() -> Iterator[None]:
-    """FRONTDESK["events"]["index"] false, the root urls built for it, and the events' test
-    templates folder ahead of the apps'."""
+def page_templates(settings) -> None:
+    """The events' test templates folder ahead of the apps' (the site's own folder)."""
     engine: dict[str, Any] = settings.TEMPLATES[0]
-    engines = [{**engine, "DIRS": [TEMPLATES, *engine["DIRS"]]}]
-    with override_settings(FRONTDESK={**settings.FRONTDESK, "events": {"index": False}}, TEMPLATES=engines):
-        _reload_urls()
-        yield
-    _reload_urls()
+    settings.TEMPLATES = [{**engine, "DIRS": [TEMPLATES, *engine["DIRS"]]}]
 
 
 @pytest.fixture
-def events_page(index_off):
+def events_page(index_off, page_templates):
     from frontdesk.pages import operations
 
     page = operations.create_page(

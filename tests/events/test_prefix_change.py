@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 from frontdesk.categories.operations import create_category, update_category
 from frontdesk.events.operations import publish_event, update_event
+from tests.events.conftest import configure_events, reload_urls
 
 pytestmark = pytest.mark.django_db
 
@@ -35,9 +36,15 @@ def rebuild() -> str:
 
 @pytest.fixture
 def workshops(settings, tea):
-    """The prefix changed to workshops and the addresses rebuilt."""
-    settings.FRONTDESK = {**settings.FRONTDESK, "events": {"prefix": "workshops"}}
+    """The prefix changed to workshops, the site restarted (its URL patterns read again) and the
+    addresses rebuilt; the site's own prefix restored after the test."""
+    before = settings.FRONTDESK
+    configure_events(settings, prefix="workshops")
+    reload_urls()
     assert "Changed 6 addresses of 2 objects" in rebuild()
+    yield
+    settings.FRONTDESK = before
+    reload_urls()
 
 
 @pytest.mark.parametrize(
@@ -60,6 +67,8 @@ def test_the_old_index_and_calendar_file_addresses_are_not_kept(client, workshop
     # remembered by no setting, so their old addresses are free and answer 404.
     for old in ("/events", "/de/events", "/events/tea.ics", "/de/events/tee.ics"):
         assert client.get(old).status_code == 404, old
+    for new in ("/workshops", "/de/workshops"):
+        assert client.get(new).status_code == 200, new
 
 
 def test_a_second_rebuild_changes_nothing(workshops):

@@ -1,4 +1,4 @@
-"""The events' lines in the host's /sitemap.xml (events/apps.py, queries.index_addresses): every
+"""The events' lines in the host's /sitemap.xml (events/apps.py, site.index_addresses): every
 published event outside the bin, to come and over, dated or not; every on-site category; the
 index while it is on (docs/events.md, "Sitemap")."""
 
@@ -62,9 +62,3 @@ def test_the_index_is_named_in_every_language_while_it_is_on(site, settings):
     assert {"/events", "/de/events", "/ru/events"} <= events_lines()
     settings.FRONTDESK = {**settings.FRONTDESK, "events": {"index": False}}
     assert not {"/events", "/de/events", "/ru/events"} & events_lines()
-
-
-def test_the_index_follows_the_prefix(site, settings):
-    settings.FRONTDESK = {**settings.FRONTDESK, "events": {"prefix": "workshops"}}
-    body = Client().get("/sitemap.xml").content.decode()
-    assert "<loc>https://example.org/workshops</loc>" in body and "https://example.org/events<" not in body

@@ -18,12 +18,10 @@ from django.db.models.functions import Coalesce
 from django.db.models.lookups import LessThan
 from django.utils import timezone
 
-from frontdesk.core.languages import site_language_codes
-from frontdesk.events.conf import events_prefix, events_settings
 from frontdesk.events.models import Event
 from frontdesk.publishing.models import ON_SITE
 from frontdesk.routes.models import Route
-from frontdesk.routes.serving import object_at_address, public_path
+from frontdesk.routes.serving import object_at_address
 
 ROUTE_TYPE = "event"
 CATEGORY_ROUTE_TYPE = "event-category"
@@ -92,13 +90,3 @@ def addresses(ids: list[int], language: str) -> dict[int, str]:
         type_name=ROUTE_TYPE, language=language, object_id__in=ids, path__isnull=False
     )
     return {pk: path for pk, path in rows.values_list("object_id", "path") if path}
-
-
-def index_addresses() -> dict[str, str]:
-    """{language: address} of the index (`/events`, `/de/events`) while the `index` key is on, for
-    the sitemap; none when it is off (a page of the pages module standing there is named by its
-    own route)."""
-    if not events_settings()["index"]:
-        return {}
-    prefix = events_prefix()
-    return {language: public_path(language, prefix) for language in site_language_codes()}
