@@ -150,3 +150,15 @@ def test_a_demo_picture_an_editor_used_elsewhere_stays(seeded, make_event):
     make_event("Our fair", slug="our-fair", photos=[used.key])
     assert demo.remove() == "6 demo events, 3 demo categories removed; 1 demo picture kept, used elsewhere"
     assert list(Picture.objects.all()) == [used]
+
+
+def test_the_home_page_links_the_index_and_the_demo_pages_answer(seeded, client):
+    home = client.get("/de/").content.decode()
+    assert '<a href="/de/events">Veranstaltungen</a>' in home
+    with time_machine.travel(SEEDED, tick=False):
+        for event in seeded.values():
+            expected = 404 if event.state == "draft" else 200
+            assert client.get(f"/de/events/{event.slug['de']}").status_code == expected, event.slug
+        assert client.get("/ru/events/kursy").status_code == 200
+    demo.remove()
+    assert "/de/events" not in client.get("/de/").content.decode()

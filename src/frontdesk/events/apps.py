@@ -107,4 +107,4 @@ class EventsConfig(AppConfig):
             "events", "events.Event", label=_("Events"), fields=["description"], permission=VIEW
         )
         register_seo_card_pictures("events.seo", "events.Event", label=_("Event SEO cards"), permission=VIEW)
-        register_demo("events", seed=demo.seed, remove=demo.remove)
+        register_demo("events", seed=demo.seed, remove=demo.remove, pages=demo.pages)

@@ -22,10 +22,11 @@ from PIL import Image, ImageDraw
 
 from frontdesk.categories.models import Category
 from frontdesk.categories.operations import create_category
-from frontdesk.core.demo import forget_made, made_by_demo, mark_made
+from frontdesk.core.demo import DemoPage, forget_made, made_by_demo, mark_made
 from frontdesk.core.errors import InUse
 from frontdesk.events.models import CATEGORY_TYPE, Event
 from frontdesk.events.operations import create_event, publish_event
+from frontdesk.events.site import index_path
 from frontdesk.pictures.models import Picture
 from frontdesk.pictures.operations import create_picture, purge_picture
 from frontdesk.routes.claims import forget_routes
@@ -70,6 +71,7 @@ HIGHLIGHTS = [
      "line": {"en": "At most twelve people.", "de": "Höchstens zwölf Personen.", "ru": "Не больше двенадцати человек."}},
 ]  # fmt: skip
 
+INDEX_TITLE = {"en": "Events", "de": "Veranstaltungen", "ru": "События"}
 GARDEN = {"venue": "The Walled Garden", "address": "12 Orchard Lane, Springfield"}
 
 
@@ -245,3 +247,10 @@ def remove() -> str:
         forget_made(demo=DEMO)
     note = f"; {kept} demo {'picture' if kept == 1 else 'pictures'} kept, used elsewhere" if kept else ""
     return f"{len(events)} demo events, {len(categories)} demo categories removed{note}"
+
+
+def pages() -> list[DemoPage]:
+    """The events' index for the site's home page, while it is on and the demo's events are there."""
+    if not index_path() or not made_by_demo(Event, demo=DEMO):
+        return []
+    return [DemoPage(title=INDEX_TITLE, url_name="events:index")]
