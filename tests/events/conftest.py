@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
@@ -20,6 +21,8 @@ from frontdesk.pictures.operations import create_picture
 from tests.picture_files import picture_file
 
 BERLIN = "Europe/Berlin"
+# The moment the query tests stand at: a Friday noon in Berlin.
+NOW = datetime(2027, 3, 12, 12, tzinfo=ZoneInfo(BERLIN))
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -49,6 +52,26 @@ def make_event(db) -> Callable[..., Event]:
         return publish_event(event, actor=None) if publish else event
 
     return make
+
+
+@pytest.fixture
+def clock() -> Iterator[datetime]:
+    """The clock stopped at NOW."""
+    with time_machine.travel(NOW, tick=False):
+        yield NOW
+
+
+@pytest.fixture
+def three(berlin, make_event, clock) -> dict[str, Any]:
+    """A past event, one to come and one without a date, with two categories."""
+    yoga = create_category("events", actor=None, values={"name": {"en": "Yoga"}, "slug": {"en": "yoga"}})
+    talks = create_category("events", actor=None, values={"name": {"en": "Talks"}, "slug": {"en": "talks"}})
+    over = make_event(
+        "Over", starts_at="2027-03-01T10:00", categories=[yoga.pk], booking_url="https://example.org/b"
+    )
+    soon = make_event("Soon", starts_at="2027-03-20T10:00", categories=[talks.pk, yoga.pk], slug="soon")
+    undated = make_event("Undated", date_note={"en": "Every Friday"})
+    return {"yoga": yoga, "talks": talks, "over": over, "soon": soon, "undated": undated}
 
 
 def configure_events(settings, **values: Any) -> None:
@@ -87,13 +110,14 @@ def index_off(settings):
     reads a module's patterns once, at start-up); the site's own restored after the test."""
     before = settings.FRONTDESK
     configure_events(settings, index=False)
-    _reload_urls()
+    reload_urls()
     yield
     settings.FRONTDESK = before
-    _reload_urls()
+    reload_urls()
 
 
-def _reload_urls() -> None:
+def reload_urls() -> None:
+    """The root urls.py read again, as a restarted site reads it with the settings of now."""
     import frontdesk.urls
 
     importlib.reload(frontdesk.urls)

@@ -3,11 +3,7 @@ queries a page pays (docs/events.md, "events()")."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
-import time_machine
 from django.apps import apps
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -19,26 +15,6 @@ from frontdesk.events.query import events
 from tests.project_fields import node, project_fields
 
 pytestmark = pytest.mark.django_db
-NOW = datetime(2027, 3, 12, 12, tzinfo=ZoneInfo("Europe/Berlin"))
-
-
-@pytest.fixture
-def clock():
-    with time_machine.travel(NOW, tick=False):
-        yield NOW
-
-
-@pytest.fixture
-def three(berlin, make_event, clock):
-    """A past event, one to come and one without a date, with two categories."""
-    yoga = create_category("events", actor=None, values={"name": {"en": "Yoga"}, "slug": {"en": "yoga"}})
-    talks = create_category("events", actor=None, values={"name": {"en": "Talks"}, "slug": {"en": "talks"}})
-    over = make_event(
-        "Over", starts_at="2027-03-01T10:00", categories=[yoga.pk], booking_url="https://example.org/b"
-    )
-    soon = make_event("Soon", starts_at="2027-03-20T10:00", categories=[talks.pk, yoga.pk], slug="soon")
-    undated = make_event("Undated", date_note={"en": "Every Friday"})
-    return {"yoga": yoga, "talks": talks, "over": over, "soon": soon, "undated": undated}
 
 
 def titles(query) -> list[str]:

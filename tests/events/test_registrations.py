@@ -1,36 +1,17 @@
-"""What events register with the host (events/apps.py): the sitemap's lines, the relation target
-`event`, the category editor's project fields."""
+"""What events register with the host (events/apps.py): the relation target `event`, the category
+editor's project fields (the sitemap's lines: test_sitemap.py)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.core.exceptions import ValidationError
-from django.test import Client
 
 from frontdesk.categories.operations import create_category
-from frontdesk.events.operations import bin_event, update_event
+from frontdesk.events.operations import update_event
 from frontdesk.publishing.relation_targets import RELATION_TARGETS
 from tests.project_fields import node, project_fields
 
 pytestmark = pytest.mark.django_db
-
-
-def test_the_sitemap_names_published_events_to_come_and_over_and_on_site_categories(settings, make_event):
-    settings.BASE_URL = "https://example.org"
-    make_event("Over", slug="over", starts_at="2000-01-01T10:00")
-    make_event("Undated", slug="undated")
-    make_event("Draft", slug="draft", publish=False)
-    bin_event(make_event("Binned", slug="binned"), actor=None)
-    create_category("events", actor=None, values={"name": {"en": "Yoga"}, "slug": "yoga"})
-    create_category("events", actor=None, values={"name": {"en": "Off"}, "slug": "off", "is_shown": False})
-    found = set(
-        re.findall(
-            r"<loc>https://example.org/events/([^<]+)</loc>", Client().get("/sitemap.xml").content.decode()
-        )
-    )
-    assert found == {"over", "undated", "yoga"}
 
 
 def test_events_are_the_relation_target_event(make_event):

@@ -5,7 +5,8 @@ markup (docs/events.md). Optional (FRONTDESK_WITHOUT=events); the host imports n
 `events` (its route type `event-category`, both under the events' prefix, so an event and a
 category refuse each other's slug), the bin type, the editor's project-fields screen
 (`events.form`; the category type registers `events.category-form`), the places pictures are
-used (photos, description, SEO card) and the relation target `event`."""
+used (photos, description, SEO card), the relation target `event`, the index's sitemap line and
+the demo content."""
 
 from typing import cast
 
@@ -22,9 +23,11 @@ class EventsConfig(AppConfig):
     def ready(self) -> None:
         from frontdesk.categories.types import CategoryType, register_category_type
         from frontdesk.core.bin.registry import BinType, register_bin_type
+        from frontdesk.core.demo import register_demo
         from frontdesk.core.view_middleware import with_middleware
         from frontdesk.events import (
             checks,  # noqa: F401  (registers the system checks)
+            demo,
             outputs,
             queries,
             site,
@@ -104,3 +107,4 @@ class EventsConfig(AppConfig):
             "events", "events.Event", label=_("Events"), fields=["description"], permission=VIEW
         )
         register_seo_card_pictures("events.seo", "events.Event", label=_("Event SEO cards"), permission=VIEW)
+        register_demo("events", seed=demo.seed, remove=demo.remove, pages=demo.pages)
