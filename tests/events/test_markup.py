@@ -93,27 +93,42 @@ def test_the_node_is_in_the_language_of_the_page(demo_like):
 
 
 def test_an_event_of_three_days_gives_its_first_and_last_day_without_hours(demo_like, euro):
-    node = node_of(demo_like["days"])
-    assert node is not None
-    assert (node["startDate"], node["endDate"]) == ("2027-04-02", "2027-04-04")
-    # No number: an offer to book, without a price, and nothing said of being free.
-    assert node["offers"] == {"@type": "Offer", "url": "https://tickets.example.org/retreat"}
-    assert "isAccessibleForFree" not in node and "image" not in node
+    # No number: an offer to book without a price, and nothing said of being free; no photos,
+    # no image.
+    assert node_of(demo_like["days"]) == {
+        "@context": SCHEMA,
+        "@type": "Event",
+        "name": "Forest retreat",
+        "description": "Three days under the trees.",
+        "startDate": "2027-04-02",
+        "endDate": "2027-04-04",
+        "eventStatus": f"{SCHEMA}/EventScheduled",
+        "eventAttendanceMode": f"{SCHEMA}/OfflineEventAttendanceMode",
+        "location": {"@type": "Place", "name": "Old farm", "address": "Forest road 1, Plön"},
+        "offers": {"@type": "Offer", "url": "https://tickets.example.org/retreat"},
+    }
 
 
 def test_an_online_event_free_of_charge(demo_like, euro):
-    node = node_of(demo_like["online"])
-    assert node is not None
-    assert node["eventAttendanceMode"] == f"{SCHEMA}/OnlineEventAttendanceMode"
     # No stream link is stored: the virtual place is the event's own page, and the hall it no
     # longer uses is not mentioned.
-    assert node["location"] == {"@type": "VirtualLocation", "url": "http://testserver/events/glazes"}
-    assert node["isAccessibleForFree"] is True
-    assert node["offers"] == {
-        "@type": "Offer",
-        "url": "https://tickets.example.org/glazes",
-        "price": 0,
-        "priceCurrency": "EUR",
+    assert node_of(demo_like["online"]) == {
+        "@context": SCHEMA,
+        "@type": "Event",
+        "name": "Webinar: glazes",
+        "description": "Glazes explained.",
+        "startDate": "2027-03-15T18:00:00+01:00",
+        "endDate": "2027-03-15T19:30:00+01:00",
+        "eventStatus": f"{SCHEMA}/EventScheduled",
+        "eventAttendanceMode": f"{SCHEMA}/OnlineEventAttendanceMode",
+        "location": {"@type": "VirtualLocation", "url": "http://testserver/events/glazes"},
+        "isAccessibleForFree": True,
+        "offers": {
+            "@type": "Offer",
+            "url": "https://tickets.example.org/glazes",
+            "price": 0,
+            "priceCurrency": "EUR",
+        },
     }
 
 
@@ -159,10 +174,16 @@ def test_without_a_booking_link_no_offers(demo_like, euro):
 
 
 def test_an_event_that_is_over_offers_no_booking(demo_like, euro):
-    node = node_of(demo_like["past"])
-    assert node is not None and "offers" not in node
-    assert node["startDate"] == "2027-02-12T10:00:00+01:00"
-    assert node["location"] == {"@type": "Place", "name": "Town hall"}
+    assert node_of(demo_like["past"]) == {
+        "@context": SCHEMA,
+        "@type": "Event",
+        "name": "Winter market",
+        "startDate": "2027-02-12T10:00:00+01:00",
+        "endDate": "2027-02-12T16:00:00+01:00",
+        "eventStatus": f"{SCHEMA}/EventScheduled",
+        "eventAttendanceMode": f"{SCHEMA}/OfflineEventAttendanceMode",
+        "location": {"@type": "Place", "name": "Town hall"},
+    }
 
 
 def test_an_undated_event_has_no_node(demo_like):

@@ -146,8 +146,9 @@ def site_host(request: HttpRequest) -> str:
 @require_safe
 def calendar_download(request: HttpRequest, slug: str) -> HttpResponse:
     """The calendar file of the event at /<prefix>/<slug>, its text in the address's language."""
-    if len(slug) > SLUG_MAX_LENGTH or not SEGMENT.fullmatch(slug):
-        # No event has such a slug; asking would send PostgreSQL a NUL byte it refuses (a 500).
+    if len(slug) > SLUG_MAX_LENGTH or slug != slug.lower() or not SEGMENT.fullmatch(slug):
+        # No event has such a slug (models.validate_slugs). Not asked: PostgreSQL refuses a NUL
+        # byte (a 500), and MariaDB's collation would find "pottery" for "Pottery".
         raise Http404(slug[:SLUG_MAX_LENGTH])
     language = get_language()
     event = calendar_event(slug, language)
