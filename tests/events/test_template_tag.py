@@ -178,3 +178,7 @@ def test_a_value_a_step_cannot_use_never_fails(three, step, expected):
     # A template may pass what a visitor typed: a count or a language no step can use is the
     # default, a name of nothing lists nothing; never an error page.
     assert render(step) == expected
+
+
+def test_except_an_unknown_event_leaves_none_out(three):
+    assert render('except="no-such-event"') == "Undated;Soon;"
