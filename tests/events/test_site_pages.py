@@ -12,7 +12,8 @@ import time_machine
 from django.test import Client
 
 from frontdesk.categories.operations import create_category, update_category
-from frontdesk.events.operations import bin_event, unpublish_event, update_event
+from frontdesk.events.models import Event
+from frontdesk.events.operations import bin_event, publish_event, unpublish_event, update_event
 from frontdesk.events.site import PARTS
 
 pytestmark = pytest.mark.django_db
@@ -206,6 +207,11 @@ def test_the_event_page_after_publish_waits_for_the_next_publish(make_event, clo
     index = main("/events")
     assert card_titles(index) == ["Tea"] and "20 March 2027" in index
     assert card_titles(main("/events/yoga")) == ["Tea"] and card_titles(main("/events/talks")) == []
+
+    publish_event(Event.objects.get(pk=event.pk), actor=None)
+    html = main("/events/tea")
+    assert "<h1>Coffee</h1>" in html and "25 March 2027" in html and "/events/talks" in html
+    assert card_titles(main("/events/talks")) == ["Coffee"] and card_titles(main("/events/yoga")) == []
 
 
 def test_parts_are_the_specs_seven():

@@ -102,3 +102,13 @@ def test_the_services_part_prints_the_visible_related_services_in_order_at_a_con
     assert html.index(">Walls</a>") < html.index(">Gardens</a>") < html.index(">Roofs</a>")
     update_service(made[1], actor=None, values={"is_visible": False})
     assert "Roofs" not in main("/events/tea")
+
+
+def test_a_category_page_prints_its_name_cover_introduction_then_its_events(make_event, clock, media):
+    (cover,) = pictures(1)
+    yoga = category("yoga", "Yoga", cover=cover, introduction={"en": "<p>Stretch with us.</p>"})
+    make_event("Morning flow", starts_at="2027-03-20T08:00", categories=[yoga.pk])
+    html = main("/events/yoga")
+    markers = ["<h1>Yoga</h1>", 'alt="Photo 0"', "<p>Stretch with us.</p>", ">Morning flow</a>"]
+    places = [html.index(marker) for marker in markers]
+    assert places == sorted(places)

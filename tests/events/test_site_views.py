@@ -162,7 +162,15 @@ def test_the_index_shows_24_a_page_by_default_and_obeys_per_page(make_event, clo
     assert first == [f"Event {day:02}" for day in range(1, 25)]
     assert card_titles(main("/events?page=2")) == ["Event 25", "Event 26"]
     assert status("/events?page=3") == 404  # past the last
-    assert status("/events?page=0") == 404 and status("/events?page=two") == 404
+    for bad in ("0", "-1", "two", "1.5", "99999999999999999999999", "%00"):
+        assert status(f"/events?page={bad}") == 404, bad
+    assert re.search(
+        r'<link rel="canonical" href="https?://[^/"]+/events">', Client().get("/events").content.decode()
+    )
+    assert re.search(
+        r'<link rel="canonical" href="https?://[^/"]+/events\?page=2">',
+        Client().get("/events?page=2").content.decode(),
+    )
     configure_events(settings, **{"per-page": 10})
     assert card_titles(main("/events?page=3")) == [f"Event {day:02}" for day in range(21, 27)]
 

@@ -122,6 +122,9 @@ def _page_of(request: HttpRequest, events: QuerySet[Event]) -> Page:
 def _list_context(request: HttpRequest, events: QuerySet[Event], language: str) -> dict[str, Any]:
     """What partials/list.html prints: the cards of one page and the links to its neighbours."""
     page = _page_of(request, events)
+    # Each page of a list is its own canonical address (page 1 without `?page=`), as search
+    # engines ask of a paged list; the index has no stored address to default to.
+    head_of(request).set_canonical(request.path if page.number == 1 else f"{request.path}?page={page.number}")
     return {
         "page": page,
         "cards": cards(page.object_list, language),
