@@ -161,3 +161,24 @@ def test_the_cards_cost_the_same_queries_for_one_and_for_ten(berlin, make_event,
 def test_a_mistyped_tag_is_named_when_the_template_is_read(tag):
     with pytest.raises(TemplateSyntaxError, match="events"):
         Template("{% load events %}" + tag)
+
+
+@pytest.mark.parametrize(
+    ("step", "expected"),
+    [
+        ('take="many"', "Undated;Soon;"),
+        ("take=-2", "Undated;Soon;"),
+        ('locale="xx"', "Undated;Soon;"),
+        ("locale=None", "Undated;Soon;"),
+        ('in="<script>"', ""),  # a category named by nothing known narrows to no event
+        ("only=999999", ""),
+    ],
+)
+def test_a_value_a_step_cannot_use_never_fails(three, step, expected):
+    # A template may pass what a visitor typed: a count or a language no step can use is the
+    # default, a name of nothing lists nothing; never an error page.
+    assert render(step) == expected
+
+
+def test_except_an_unknown_event_leaves_none_out(three):
+    assert render('except="no-such-event"') == "Undated;Soon;"
