@@ -20,6 +20,7 @@ PREFIXES = {
     "blocks": ("blocks-", *SHARED),
     "pages": ("pages-", *SHARED),
     "faq": ("faq-", *SHARED),
+    "events": ("events-", *SHARED),
 }
 TEMPLATE_TAGS = re.compile(r"{%.*?%}|{{.*?}}", re.S)
 CSS_COMMENTS = re.compile(r"/\*.*?\*/", re.S)

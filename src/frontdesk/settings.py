@@ -237,7 +237,9 @@ LOGOUT_REDIRECT_URL = "panel:login"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        # The site's own templates folder, tried before every app's: a site overrides a view or
+        # one of its parts by placing a file there (`frontdesk events-publish-views` fills it).
+        "DIRS": [env("FRONTDESK_TEMPLATES")] if env("FRONTDESK_TEMPLATES") else [],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

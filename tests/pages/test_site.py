@@ -93,7 +93,7 @@ def test_the_menu_order_names_every_menu_page_once(make_page):
 
 
 def test_published_page_at_names_the_page_and_its_title(make_page):
-    make_page({"en": "events", "de": "termine"}, {"en": "Events", "de": "Termine"}, publish=True)
+    make_page({"en": "dates", "de": "termine"}, {"en": "Dates", "de": "Termine"}, publish=True)
     make_page("drafted", "Drafted")
     found = published_page_at("/termine/", language="de")
     assert found is not None and found.title == "Termine" and found.url == "/de/termine"
