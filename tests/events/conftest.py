@@ -4,15 +4,20 @@ door and the demo make them, and the application's zone set away from UTC."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+import time_machine
 from django.urls import clear_url_caches, get_resolver
 
+from frontdesk.categories.operations import create_category
 from frontdesk.events.models import Event
 from frontdesk.events.operations import create_event, publish_event
+from frontdesk.pictures.operations import create_picture
+from tests.picture_files import picture_file
 
 BERLIN = "Europe/Berlin"
 
@@ -93,3 +98,78 @@ def _reload_urls() -> None:
 
     importlib.reload(frontdesk.urls)
     clear_url_caches()
+
+
+# The present moment of the demo-like events: a Friday noon in the application's zone.
+DEMO_NOW = "2027-03-12T12:00+01:00"
+
+
+@pytest.fixture
+def demo_like(berlin, media, make_event) -> Iterator[dict[str, Any]]:
+    """The demo's dated kinds of event, published, with the clock held at DEMO_NOW: `week` a week
+    ahead with hours, a numeric price, two photos and a place; `days` three whole days in two
+    categories; `online` online and free (0); `undated` with only a date note; `past` a month
+    ago. Also `pictures` (the week's photos) and `categories`."""
+    with time_machine.travel(datetime.fromisoformat(DEMO_NOW), tick=False):
+        pictures = [create_picture(actor=None, values={"file": picture_file(400, 300)}) for _ in range(2)]
+        categories = [
+            create_category("events", actor=None, values={"name": {"en": name}, "slug": {"en": slug}})
+            for name, slug in (("Crafts", "crafts"), ("Outdoors", "outdoors"))
+        ]
+        week = make_event(
+            "Pottery workshop",
+            slug={"en": "pottery", "ru": "гончарная"},
+            lead={"en": "Throw your first bowl.", "ru": "Ваша первая чаша."},
+            starts_at="2027-03-19T10:00",
+            ends_at="2027-03-19T13:00",
+            venue="Clay studio",
+            address="Harbour street 4, Kiel",
+            map_url="https://maps.example.org/clay",
+            price={"en": "30 euros"},
+            price_amount="30",
+            booking_url="https://tickets.example.org/pottery",
+            photos=[picture.key for picture in pictures],
+        )
+        days = make_event(
+            "Forest retreat",
+            slug={"en": "retreat"},
+            lead={"en": "Three days under the trees."},
+            all_day=True,
+            starts_at="2027-04-02",
+            ends_at="2027-04-04",
+            venue="Old farm",
+            address="Forest road 1, Plön",
+            booking_url="https://tickets.example.org/retreat",
+            categories=[category.pk for category in categories],
+        )
+        online = make_event(
+            "Webinar: glazes",
+            slug={"en": "glazes"},
+            lead={"en": "Glazes explained."},
+            format="online",
+            starts_at="2027-03-15T18:00",
+            ends_at="2027-03-15T19:30",
+            venue="A hall the online event no longer uses",
+            price_amount="0",
+            booking_url="https://tickets.example.org/glazes",
+        )
+        undated = make_event(
+            "Open studio", slug={"en": "open-studio"}, date_note={"en": "Every Friday in spring"}
+        )
+        past = make_event(
+            "Winter market",
+            slug={"en": "winter-market"},
+            starts_at="2027-02-12T10:00",
+            ends_at="2027-02-12T16:00",
+            venue="Town hall",
+            booking_url="https://tickets.example.org/market",
+        )
+        yield {
+            "week": week,
+            "days": days,
+            "online": online,
+            "undated": undated,
+            "past": past,
+            "pictures": pictures,
+            "categories": categories,
+        }

@@ -76,6 +76,12 @@ def test_an_unknown_address_stays_a_404(client):
     assert client.get("/happenings/camp/").status_code == 404
 
 
+@pytest.mark.parametrize("address", ["/happenings/a%00b", "/de/happenings/a%00b", "/a%00"])
+def test_an_address_with_a_nul_character_is_a_404_on_every_database(client, address):
+    """PostgreSQL refuses a NUL byte in any text it is asked about: such a path is asked nothing."""
+    assert client.get(address).status_code == 404
+
+
 def test_the_site_still_adds_a_missing_trailing_slash_to_its_own_pages(client):
     response = client.get("/de/forms/contact")
     assert response.status_code == 301

@@ -86,7 +86,7 @@ def _related_ids(target_name: str, references: list[Any]) -> list[int]:
     return ids
 
 
-def _moment_text(moment: datetime | None, all_day: bool) -> str | None:
+def moment_text(moment: datetime | None, all_day: bool) -> str | None:
     """ISO 8601 in the application's zone; the days alone for an all-day event (its first and
     its last day, as the markup writes them)."""
     if moment is None:
@@ -243,8 +243,8 @@ def cards(events: Iterable[Event], language: str) -> list[dict[str, Any]]:
                 "lead": translate(event.lead, language),
                 "cover": gallery[0] if gallery else None,
                 "gallery": gallery,
-                "starts_at": _moment_text(event.starts_at, event.all_day),
-                "ends_at": _moment_text(event.ends_at, event.all_day),
+                "starts_at": moment_text(event.starts_at, event.all_day),
+                "ends_at": moment_text(event.ends_at, event.all_day),
                 "all_day": event.all_day,
                 "when": print_when(
                     event.starts_at,

@@ -22,10 +22,12 @@ from django.utils.translation import gettext as _
 from frontdesk.categories.models import Category
 from frontdesk.core.languages import site_language_codes, translate
 from frontdesk.events import queries
+from frontdesk.events.calendar import calendar_pattern
 from frontdesk.events.conf import events_prefix, events_settings
+from frontdesk.events.markup import add_event_markup, add_item_list
 from frontdesk.events.models import CATEGORY_TYPE, Event, Format
 from frontdesk.events.query import EventsQuery, cards
-from frontdesk.pictures.queries import resolve_pictures
+from frontdesk.pictures.queries import PictureView, resolve_pictures
 from frontdesk.publishing.head import breadcrumb, head_of, render_page
 from frontdesk.publishing.models import ON_SITE
 from frontdesk.publishing.relations import RELATION_TARGETS, related_cards
@@ -165,7 +167,7 @@ def index(request: HttpRequest) -> HttpResponse:
         **_list_context(request, queries.upcoming(), language),
         "categories": category_links(language),
     }
-    # Schema.org: the ItemList of the listed events goes here (events/markup.py).
+    add_item_list(request, context["cards"])
     return _render(request, "index", context)
 
 
@@ -196,7 +198,7 @@ def category_page(request: HttpRequest, category: Category) -> HttpResponse:
         "introduction": render_rich_text(introduction, language=language, pictures=pictures),
         "cover": cover,
     }
-    # Schema.org: the ItemList of the listed events goes here (events/markup.py).
+    add_item_list(request, context["cards"])
     return _render(request, "category", context)
 
 
@@ -264,7 +266,14 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     context = event_parts(row, language)
     contribute_seo_card(request, row.seo, title=row.title, description=row.lead, language=language)
     _trail(request, language, context["title"])
-    # Schema.org: the Event node goes here (events/markup.py).
+    add_event_markup(
+        request,
+        row,
+        language=language,
+        page_url=request.path,
+        pictures=[PictureView(**picture) for picture in context["pictures"]],
+        past=context["past"],
+    )
     return _render(request, "event", context)
 
 
@@ -288,8 +297,9 @@ def index_addresses() -> dict[str, str]:
 
 
 def urlpatterns() -> list[URLPattern | URLResolver]:
-    """Read once, when the root urls.py is imported: the index only while `index` is on."""
-    patterns: list[URLPattern | URLResolver] = []
+    """Read once, when the root urls.py is imported: the index only while `index` is on; the
+    calendar files whether or not it is."""
+    patterns: list[URLPattern | URLResolver] = [calendar_pattern()]
     if events_settings()["index"]:
         patterns.append(path(events_prefix(), index, name="index"))
     return patterns

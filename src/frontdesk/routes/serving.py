@@ -114,9 +114,16 @@ def stored_address(path_info: str) -> tuple[str, str] | None:
         if first == default_language():
             return None
         language, path = first, rest
-    if not path or path.endswith("/") or len(path) > PATH_MAX_LENGTH or is_reserved(path):
+    if not storable_path(path) or is_reserved(path):
         return None
     return language, path
+
+
+def storable_path(path: str) -> bool:
+    """Whether `path` could be stored as an address: not empty, no outer slash at its end, not
+    too long, and no NUL character (PostgreSQL refuses one in any text it is asked about: the
+    question would be a 500, not a 404)."""
+    return bool(path) and not path.endswith("/") and len(path) <= PATH_MAX_LENGTH and "\x00" not in path
 
 
 class AliasFallbackMiddleware:

@@ -11,7 +11,6 @@ from django.urls.resolvers import RegexPattern
 from django.utils import translation
 
 from frontdesk.routes import serving
-from frontdesk.routes.models import PATH_MAX_LENGTH
 
 
 class StoredAddressPattern(RegexPattern):
@@ -25,7 +24,7 @@ class StoredAddressPattern(RegexPattern):
 
     def match(self, path: str):
         found = super().match(path)
-        if found is None or path.endswith("/") or len(path) > PATH_MAX_LENGTH:
+        if found is None or not serving.storable_path(path):
             return None
         hit = serving.find_route(translation.get_language(), path)
         if hit is None:
