@@ -82,6 +82,70 @@ def fast_password_hashing():
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def quick_flush_on_postgresql() -> Iterator[None]:
+    """On PostgreSQL, a transactional test ends with DELETE of every table, not Django's TRUNCATE.
+
+    TRUNCATE gives each of the hundred-odd tables new files, which took seconds a test (the MCP,
+    door and live-server tests are transactional); a DELETE of the few rows a test wrote takes
+    milliseconds. The tables end as empty either way. Django's foreign keys on PostgreSQL are
+    checked at commit (DEFERRABLE INITIALLY DEFERRED), so the order of the tables does not
+    matter. A flush that resets the sequences or cascades beyond its tables keeps TRUNCATE.
+    """
+    try:
+        from django.db.backends.postgresql.operations import DatabaseOperations
+    except ImportError:  # no psycopg: no PostgreSQL run
+        yield
+        return
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if reset_sequences or allow_cascade or not tables:
+            return truncate(self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade)
+        # One statement list, one round trip.
+        return ["".join(f"DELETE FROM {self.quote_name(table)};" for table in tables)]  # noqa: S608 (table names)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "sql_flush", sql_flush)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def flush_restores_the_permissions_it_made_once() -> Iterator[None]:
+    """A transactional test's flush puts back the content types and permissions as rows kept from
+    the worker's first flush, instead of sending post_migrate for every app again.
+
+    post_migrate after a flush only recreates those rows (Django's three receivers: content
+    types, permissions, and renamed models' permissions, which a flush never has); asking each
+    app again cost half a second a test. The rows come back with the ids they had, so what a
+    test reads (Permission rows for grant(), content types) is the same, and the content types'
+    cache is emptied as Django's receiver empties it.
+    """
+    from django.contrib.auth.models import Permission
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.management.commands import flush
+    from django.core.management.sql import emit_post_migrate_signal as send_post_migrate
+
+    kept: dict[str, tuple[list, list]] = {}
+
+    def restore(verbosity, interactive, database, **kwargs) -> None:
+        if database not in kept:
+            send_post_migrate(verbosity, interactive, database, **kwargs)
+            kept[database] = (
+                list(ContentType.objects.using(database).order_by("pk")),
+                list(Permission.objects.using(database).order_by("pk")),
+            )
+            return
+        content_types, permissions = kept[database]
+        ContentType.objects.clear_cache()
+        ContentType.objects.using(database).bulk_create(content_types)
+        Permission.objects.using(database).bulk_create(permissions)
+
+    with pytest.MonkeyPatch.context() as patch:  # the name the flush command calls
+        patch.setattr(flush, "emit_post_migrate_signal", restore)
+        yield
+
+
 LOCALE_DIR = Path(frontdesk.__file__).resolve().parent / "locale"
 
 

@@ -198,14 +198,35 @@ def site_sections():
 
 
 @pytest.fixture
-def logged_in_page(new_page) -> Callable:
-    """Log `user` in through the real login form; returns the page on the landing section."""
+def logged_in_page(new_page, site_url) -> Callable:
+    """A page signed in as `user`, opened on the landing section.
 
-    def log_in_as(user, password: str | None = None, **page_options):
-        from tests.conftest import PASSWORD
+    Signed in with the session cookie of Django's `Client.force_login`, not through the form: the
+    form (its page, axe on it, the post) cost about a second a test, and the login tests in
+    test_shell.py go through it with `log_in` and prove it works.
+    """
 
+    def log_in_as(user, **page_options):
+        from django.conf import settings
+        from django.test import Client
+
+        client = Client()
+        client.force_login(user)
         browser_page = new_page(**page_options)
-        log_in(browser_page, user.email, password or PASSWORD)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        browser_page.context.add_cookies(
+            [
+                {
+                    "name": cookie.key,
+                    "value": cookie.value,
+                    "url": site_url,
+                    "httpOnly": True,
+                    "sameSite": "Lax",
+                }
+            ]
+        )
+        browser_page.goto("/cms/")
+        browser_page.wait_for_load_state()
         return browser_page
 
     return log_in_as
@@ -239,11 +260,15 @@ def axe_check(page) -> None:
 
 
 def _axe_problems(page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.base import AXE_SCRIPT
 
-    results = Axe().run(page)
+    # axe-core is half a megabyte of script: put into each document once, not before every run
+    # (a test checks a page after each visit and again when it ends).
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE_SCRIPT)
+    results = page.evaluate("(options) => axe.run(document, options)", {"resultTypes": ["violations"]})
     problems = []
-    for violation in results.response["violations"]:
+    for violation in results["violations"]:
         if violation.get("impact") not in FAILING_IMPACTS:
             continue
         nodes = "\n".join(
