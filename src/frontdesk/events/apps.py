@@ -22,13 +22,14 @@ class EventsConfig(AppConfig):
     def ready(self) -> None:
         from frontdesk.categories.types import CategoryType, register_category_type
         from frontdesk.core.bin.registry import BinType, register_bin_type
+        from frontdesk.core.view_middleware import with_middleware
         from frontdesk.events import (
             checks,  # noqa: F401  (registers the system checks)
             outputs,
             queries,
             site,
         )
-        from frontdesk.events.conf import events_prefix
+        from frontdesk.events.conf import events_prefix, events_settings
         from frontdesk.events.models import CATEGORY_TYPE, Event
         from frontdesk.events.panel.screens import EVENT_FORM
         from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
@@ -37,7 +38,14 @@ class EventsConfig(AppConfig):
         from frontdesk.publishing.relations import RelationTarget, register_relation_target, relation_counts
         from frontdesk.publishing.seo_card import register_seo_card_pictures
         from frontdesk.richtext.uses import register_rich_text_pictures
-        from frontdesk.routes.registry import RouteType, register_route_type
+        from frontdesk.routes.public_urls import PublicUrls, register_public_urls
+        from frontdesk.routes.registry import RouteType, register_reserved_path, register_route_type
+        from frontdesk.routes.sitemap import register_sitemap_address
+
+        # The `middleware` key: run on the events' public routes (these pages and the module's
+        # own patterns below) and on no other.
+        def middleware() -> list[str]:
+            return list(events_settings()["middleware"] or [])
 
         # /<prefix>/<slug> per language; the sitemap names the published ones outside the bin,
         # to come and over, dated or not.
@@ -47,7 +55,9 @@ class EventsConfig(AppConfig):
                 model="events.Event",
                 field="slug",
                 prefix=events_prefix,
-                view=lambda request, event: site.event_page(request, cast(Event, event)),
+                view=with_middleware(
+                    lambda request, event: site.event_page(request, cast(Event, event)), middleware
+                ),
                 listed=queries.published,
                 modified="updated_at",
             )
@@ -62,10 +72,17 @@ class EventsConfig(AppConfig):
                 screen="events.category-form",
                 named_by=("id", "slug"),
                 prefix=events_prefix,
-                view=lambda request, category: site.category_page(request, category),
+                view=with_middleware(
+                    lambda request, category: site.category_page(request, category), middleware
+                ),
                 route_type=queries.CATEGORY_ROUTE_TYPE,
             )
         )
+        # The index at /<prefix> (events:index) while `index` is on; the path kept exactly from
+        # every object's address meanwhile, so a page cannot claim it and be hidden.
+        register_public_urls(PublicUrls(name="events", patterns=site.urlpatterns, middleware=middleware))
+        register_reserved_path("events-index", site.index_path, exact=True)
+        register_sitemap_address("events-index", site.index_addresses)
         register_bin_type(BinType(name="events.event", model="events.Event", permission=MANAGE))
         register_screen(EVENT_FORM)
         register_relation_target(
