@@ -100,9 +100,7 @@ def databases(db: str) -> Iterator[tuple[dict, dict, Path]]:
             "FRONTDESK_ALLOWED_HOSTS": run.HOST,
         }
         frontdesk_env.pop("DATABASE_URL", None)
-        wagtail_env = {
-            key: value for key, value in os.environ.items() if not key.startswith(("FRONTDESK_", "DJANGO_"))
-        }
+        wagtail_env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
         wagtail_env.update(
             {
                 "DJANGO_SETTINGS_MODULE": "bench.wagtail_site.settings",
@@ -316,7 +314,7 @@ def _make_events() -> dict[str, str]:
         publish_event(other, actor=None)
     return {
         "event_page": address_of(event, "en"),
-        "events_index": reverse("events.index"),
+        "events_index": reverse("events:index"),
         "events_category": address_of(categories[0], "en"),
     }
 

@@ -4,6 +4,7 @@ give frontdesk, so both sides meet the same database on the same terms.
 
     WAGTAIL_BENCH_DIR            where the SQLite file and the pictures go (required)
     WAGTAIL_BENCH_DATABASE_URL   postgres://user@host:port/name; empty: SQLite in WAGTAIL_BENCH_DIR
+    FRONTDESK_TIME_ZONE          read as frontdesk reads it (default UTC)
 """
 
 import os
@@ -103,7 +104,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 LANGUAGE_CODE = "en"
-TIME_ZONE = "Europe/Berlin"
+TIME_ZONE = os.environ.get("FRONTDESK_TIME_ZONE", "UTC")  # frontdesk's zone, so both print one date
 USE_I18N = True
 USE_TZ = True
 
