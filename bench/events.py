@@ -168,7 +168,9 @@ def same_content(name: str, url: str) -> None:
 def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
     with databases(db) as (frontdesk_env, wagtail_env, var_dir):
         log(f"{db}: the events, page_plain and the Wagtail page")
-        paths = json.loads(in_server_environment(frontdesk_env, "prepare", module="bench.events"))
+        paths = json.loads(
+            in_server_environment(frontdesk_env, "prepare", module="bench.events", timeout=600)
+        )
         paths.update(pages.prepare(frontdesk_env, "page_plain"))
         done = subprocess.run(
             [WAGTAIL_PYTHON, "-m", "bench.wagtail_site.prepare"],
