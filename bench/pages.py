@@ -15,6 +15,7 @@ site with pages. The figures are a visitor's GET of each page's address in the d
     python -m bench.pages prepare      # in the server's environment: make the pages, print
                                        # {"page_plain": "/bench-plain", "page_blocks": "/bench-blocks",
                                        #  "page_faq": "/bench-faq"}
+    python -m bench.pages prepare page_plain   # only the pages named (bench/events.py's plain page)
 """
 
 from __future__ import annotations
@@ -33,9 +34,9 @@ PARAGRAPH = (
 )
 
 
-def prepare(env: dict) -> dict[str, str]:
-    """Make both pages; {figure name: the page's address}."""
-    return json.loads(in_server_environment(env, "prepare", module="bench.pages"))
+def prepare(env: dict, *names: str) -> dict[str, str]:
+    """Make the pages (those of `names` when given); {figure name: the page's address}."""
+    return json.loads(in_server_environment(env, "prepare", *names, module="bench.pages"))
 
 
 def _text(body: str) -> dict:
@@ -44,6 +45,9 @@ def _text(body: str) -> dict:
 
 def _heading(words: str) -> dict:
     return {"type": "heading", "values": {"text": words, "level": 2}}
+
+
+FIGURES = {"page_plain": PLAIN, "page_blocks": BLOCKS, "page_faq": FAQ}
 
 
 def contents() -> dict[str, list[dict]]:
@@ -87,15 +91,18 @@ def _make_questions() -> None:
         )
 
 
-def _make_pages() -> dict[str, str]:
+def _make_pages(names: list[str]) -> dict[str, str]:
+    """The pages of the figures `names` (all three when empty); {figure name: address}."""
     from frontdesk.blocks.offers import install_offers, offer_states
     from frontdesk.pages import operations
     from frontdesk.pages.models import Page
 
+    wanted = {name: FIGURES[name] for name in names or FIGURES}
     install_offers(offer_states(["heading", "text", "faq"]))
-    _make_questions()
+    if FAQ in wanted.values():
+        _make_questions()
     for slug, blocks in contents().items():
-        if Page.objects.filter(slug__en=slug).exists():
+        if slug not in wanted.values() or Page.objects.filter(slug__en=slug).exists():
             continue
         page = operations.create_page(
             actor=None,
@@ -107,15 +114,15 @@ def _make_pages() -> dict[str, str]:
             },
         )
         operations.publish_page(page, actor=None)
-    return {"page_plain": f"/{PLAIN}", "page_blocks": f"/{BLOCKS}", "page_faq": f"/{FAQ}"}
+    return {name: f"/{slug}" for name, slug in wanted.items()}
 
 
 def main(argv: list[str]) -> None:
     import django
 
     django.setup()
-    if argv == ["prepare"]:
-        print(json.dumps(_make_pages()))
+    if argv[:1] == ["prepare"] and set(argv[1:]) <= set(FIGURES):
+        print(json.dumps(_make_pages(argv[1:])))
     else:
         sys.exit(__doc__)
 
