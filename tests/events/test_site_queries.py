@@ -112,3 +112,18 @@ def test_a_category_page_prints_its_name_cover_introduction_then_its_events(make
     markers = ["<h1>Yoga</h1>", 'alt="Photo 0"', "<p>Stretch with us.</p>", ">Morning flow</a>"]
     places = [html.index(marker) for marker in markers]
     assert places == sorted(places)
+
+
+def test_the_event_page_reads_its_event_once_and_its_address_with_its_route(make_event, clock):
+    """The route type hands the page its row read with the rule of "over" (RouteType.rows), and
+    the page's address comes with its route: no second read of either; the categories shown on
+    the site need no question of their own."""
+    yoga = category("yoga", "Yoga")
+    make_event("Tea", slug={"en": "tea"}, starts_at="2027-03-20T10:00", categories=[yoga.pk])
+    Client().get("/events/tea")
+    with CaptureQueriesContext(connection) as counted:
+        assert Client().get("/events/tea").status_code == 200
+    sql = [query["sql"] for query in counted.captured_queries]
+    assert len([text for text in sql if 'FROM "events_event"' in text or "FROM `events_event`" in text]) == 1
+    assert not [text for text in sql if "'event'" in text and "core_route" in text]
+    assert len([text for text in sql if "core_category" in text]) == 1

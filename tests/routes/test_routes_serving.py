@@ -3,13 +3,20 @@ language, one 301 from a former address with the query string kept, and 404 else
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from django.db.models import Value
+from django.http import HttpResponse
 from django.template import Context, Template
 from django.utils import translation
 
+from frontdesk.core.languages import translate
 from frontdesk.routes.claims import claim_routes, reclaim_routes, release_routes
+from frontdesk.routes.registry import ROUTE_TYPES
 from frontdesk.sitesettings.groups import SEO
 from frontdesk.sitesettings.reading import stored_values
+from tests.testapp.models import RoutedEvent
 from tests.testapp.routing import EVENT, make_category, make_event
 
 pytestmark = pytest.mark.django_db
@@ -28,6 +35,21 @@ def test_an_address_answers_the_objects_page_with_one_lookup_and_one_read(client
         response = client.get("/happenings/camp")
     assert response.status_code == 200
     assert response.content == b"event: Summer camp"
+
+
+def test_a_route_type_reads_its_rows_as_its_view_wants_them(client, django_assert_num_queries):
+    """`RouteType.rows`: the object is read from the type's own queryset, annotated for the view
+    in the same question; an object outside it answers 404 as an object gone does."""
+    make_event({"en": "camp"}, title="Summer camp")
+    make_event({"en": "cellar"}, title="Hidden")
+    rows = lambda: RoutedEvent.objects.exclude(title__en="Hidden").annotate(mood=Value("sunny"))  # noqa: E731
+    view = lambda request, event: HttpResponse(f"{translate(event.title)} is {event.mood}")  # noqa: E731
+    with ROUTE_TYPES.scratch() as types:
+        types[EVENT] = replace(ROUTE_TYPES[EVENT], rows=rows, view=view)
+        with django_assert_num_queries(2):
+            response = client.get("/happenings/camp")
+        assert response.content == b"Summer camp is sunny"
+        assert client.get("/happenings/cellar").status_code == 404
 
 
 def test_each_language_answers_at_its_own_address(client):

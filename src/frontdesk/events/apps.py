@@ -62,6 +62,8 @@ class EventsConfig(AppConfig):
                     lambda request, event: site.event_page(request, cast(Event, event)), middleware
                 ),
                 listed=queries.published,
+                # The page reads the row with the one rule of "over" (and only published rows).
+                rows=queries.with_over,
                 modified="updated_at",
             )
         )

@@ -215,23 +215,31 @@ def events() -> EventsQuery:
     return EventsQuery()
 
 
-def cards(events: Iterable[Event], language: str) -> list[dict[str, Any]]:
+def cards(events: Iterable[Event], language: str, urls: dict[int, str] | None = None) -> list[dict[str, Any]]:
     """The cards of `events` (rows of the queries above, with `is_over`), in a fixed number of
-    queries however many: addresses, pictures, the categories' lists, their cards, and which of
-    them exist outside the bin."""
+    queries however many: addresses (unless `urls` gives them: the event page knows its own),
+    pictures, the categories' lists, their cards, and, when some category is not among the cards
+    (off-site), which of them exist outside the bin."""
     rows = list(events)
     if not rows:
         return []
-    paths = queries.addresses([event.pk for event in rows], language)
+    if urls is None:
+        paths = queries.addresses([event.pk for event in rows], language)
+        urls = {pk: public_path(language, path) for pk, path in paths.items()}
     pictures = resolve_pictures([key for event in rows for key in event.photos], language=language)
     load_relations(rows, "categories")
     links = related_cards(rows, "categories", language)
     held = {pk for event in rows for pk in event.categories}
-    live = set(Category.objects.filter(type=CATEGORY_TYPE, pk__in=held).values_list("pk", flat=True))
+    # The cards are the on-site categories outside the bin; an off-site one still counts.
+    live = {card["id"] for found in links.values() for card in found}
+    if held - live:
+        live |= set(
+            Category.objects.filter(type=CATEGORY_TYPE, pk__in=held - live).values_list("pk", flat=True)
+        )
     fields = fields_of(EVENT_FORM.id)
     answer = []
     for event in rows:
-        url = public_path(language, paths[event.pk]) if event.pk in paths else None
+        url = urls.get(event.pk)
         gallery = [asdict(pictures[key]) for key in event.photos if key in pictures]
         over = bool(getattr(event, "is_over", False))
         online = event.format == Format.ONLINE

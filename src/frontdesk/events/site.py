@@ -36,7 +36,7 @@ from frontdesk.richtext.cleaning import rich_text_picture_keys
 from frontdesk.richtext.rendering import render_rich_text
 from frontdesk.routes.models import Route
 from frontdesk.routes.registry import ROUTE_TYPES
-from frontdesk.routes.serving import public_path
+from frontdesk.routes.serving import public_path, routed_addresses
 
 # The parts of the event view, in the order the view prints them (templates/events/site/event/).
 PARTS = ("gallery", "heading", "facts", "booking", "description", "highlights", "services")
@@ -225,11 +225,11 @@ def _services(event: Event, language: str) -> list[dict[str, Any]]:
     return related_cards([event], "services", language)[event.pk]
 
 
-def event_parts(event: Event, language: str) -> dict[str, Any]:
+def event_parts(event: Event, language: str, url: str | None = None) -> dict[str, Any]:
     """The variables every part of the event view receives (PART_VARIABLES), in `language`, from
     the published values of `event` (a row of queries.with_over). The card's values where the card
     has them (events/query.cards), so the page and the lists print one thing."""
-    card = cards([event], language)[0]
+    card = cards([event], language, urls={event.pk: url} if url else None)[0]
     description = translate(event.description, language)
     in_person = event.format != Format.ONLINE
     return {
@@ -257,13 +257,13 @@ def event_parts(event: Event, language: str) -> dict[str, Any]:
 def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     """/<prefix>/<event_slug>: a published event outside the bin, to come or over; a draft, an
     unpublished or a binned one is a 404."""
+    # The route type hands over rows of `queries.with_over()`: published, outside the bin, each
+    # with `is_over` (the one rule of "over"), read with the row.
     if event.state not in ON_SITE:
         raise Http404
-    row = queries.with_over().filter(pk=event.pk).first()  # the one rule of "over"
-    if row is None:
-        raise Http404
+    row = event
     language = get_language()
-    context = event_parts(row, language)
+    context = event_parts(row, language, url=routed_addresses(request).get(language))
     contribute_seo_card(request, row.seo, title=row.title, description=row.lead, language=language)
     _trail(request, language, context["title"])
     add_event_markup(

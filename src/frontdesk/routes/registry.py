@@ -23,7 +23,9 @@ class RouteType:
     answers the object's page. A type whose addresses are shaped otherwise overrides
     `path_for_slug` in a subclass. `listed` answers the objects whose addresses the sitemap
     names (published ones; a binned row has no address anyway), None for a type it leaves out;
-    `modified` names their field of the last change, for the sitemap's lastmod."""
+    `modified` names their field of the last change, for the sitemap's lastmod. `rows` answers
+    the rows an address is looked up in, as `view` wants them (a queryset's `get_queryset`: an
+    annotation the page needs, read with the row); None: the model's default manager."""
 
     name: str
     model: str
@@ -32,6 +34,7 @@ class RouteType:
     view: Callable[[HttpRequest, Model], HttpResponse]
     listed: Callable[[], QuerySet] | None = None
     modified: str = ""
+    rows: Callable[[], QuerySet] | None = None
 
     @cached_property
     def model_class(self) -> type[Model]:

@@ -80,7 +80,8 @@ def route_page(request: HttpRequest, path: str, route: RouteHit) -> HttpResponse
     route_type = ROUTE_TYPES.get(route.type_name)
     if route_type is None:
         raise Http404(path)
-    obj = route_type.model_class._default_manager.filter(pk=route.object_id).first()
+    rows = route_type.rows() if route_type.rows is not None else route_type.model_class._default_manager
+    obj = rows.filter(pk=route.object_id).first()
     if obj is None:
         raise Http404(path)
     routed = cast(RoutedRequest, request)
