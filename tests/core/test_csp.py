@@ -195,13 +195,17 @@ INLINE = {
 }
 
 
+# Template tags are not HTML: `{% include ... online=online %}` names a variable, not a handler.
+TEMPLATE_TAG = re.compile(r"{%.*?%}", re.S)
+
+
 def test_no_template_holds_inline_script_style_or_event_handlers():
     assert TEMPLATES, "no templates found"
     found = [
         f"{path.relative_to(PACKAGE)}: {what}"
         for path in TEMPLATES
         for what, pattern in INLINE.items()
-        if pattern.search(path.read_text())
+        if pattern.search(TEMPLATE_TAG.sub("", path.read_text()))
     ]
     assert not found, "\n".join(found)
 
