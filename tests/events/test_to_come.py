@@ -141,3 +141,17 @@ def test_twenty_events_come_in_the_same_order_on_every_database(berlin, make_eve
         assert names(queries.past()) == PAST
         assert names(queries.every()) == ALL
         assert [event.is_over for event in queries.every()] == [name.startswith("p") for name in ALL]
+
+
+def test_a_date_note_changes_the_words_not_the_place_in_the_lists(berlin, make_event):
+    """`date_note` overrides the printing, never the data: a dated event with a note sorts among
+    the others by its date and is over after its end, as one without a note is."""
+    make_event("Later", starts_at="2027-03-20T10:00")
+    make_event(
+        "Noted", starts_at="2027-03-15T10:00", ends_at="2027-03-15T12:00", date_note={"en": "Mid-March"}
+    )
+    make_event("Sooner", starts_at="2027-03-13T10:00")
+    with time_machine.travel(at(2027, 3, 12, 12), tick=False):
+        assert names(queries.upcoming()) == ["Sooner", "Noted", "Later"]
+    with time_machine.travel(at(2027, 3, 15, 12, 0, 1), tick=False):
+        assert names(queries.upcoming()) == ["Later"] and names(queries.past()) == ["Noted", "Sooner"]
