@@ -55,8 +55,8 @@ def make_event(db) -> Callable[..., Event]:
 
 
 @pytest.fixture
-def clock() -> Iterator[datetime]:
-    """The clock stopped at NOW."""
+def clock(berlin) -> Iterator[datetime]:
+    """The clock stopped at NOW, in the application's zone of `berlin`."""
     with time_machine.travel(NOW, tick=False):
         yield NOW
 

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.apps import apps
+
+from tests.optional import needs
 
 pytestmark = [
     pytest.mark.django_db,
-    pytest.mark.skipif(not apps.is_installed("frontdesk.pages"), reason="the pages module is left out"),
+    needs("pages"),
 ]
 
 TEMPLATES = Path(__file__).parent / "templates"

@@ -4,7 +4,6 @@ queries a page pays (docs/events.md, "events()")."""
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
@@ -12,6 +11,7 @@ from django.utils import translation
 from frontdesk.categories.operations import create_category, update_category
 from frontdesk.events.operations import update_event
 from frontdesk.events.query import events
+from tests.optional import needs
 from tests.project_fields import node, project_fields
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +99,7 @@ def test_get_first_loop_and_count(three):
     assert len(counted) == 2 and "COUNT(" in counted[0]["sql"].upper()
 
 
-@pytest.mark.skipif(not apps.is_installed("frontdesk.services"), reason="the services module is left out")
+@needs("services")
 def test_related_to_a_service(three):
     from frontdesk.services.operations import create_service
 

@@ -4,11 +4,8 @@ parts, the category page and the index, as a visitor sees them."""
 from __future__ import annotations
 
 import re
-from datetime import datetime
-from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
 from django.test import Client
 
 from frontdesk.categories.operations import create_category, update_category
@@ -17,13 +14,6 @@ from frontdesk.events.operations import bin_event, publish_event, unpublish_even
 from frontdesk.events.site import PARTS
 
 pytestmark = pytest.mark.django_db
-NOW = datetime(2027, 3, 12, 12, tzinfo=ZoneInfo("Europe/Berlin"))
-
-
-@pytest.fixture
-def clock(berlin):
-    with time_machine.travel(NOW, tick=False):
-        yield NOW
 
 
 def page(address: str) -> str:

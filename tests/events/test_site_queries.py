@@ -5,12 +5,7 @@ the services module."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
-import time_machine
-from django.apps import apps
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -19,19 +14,11 @@ from frontdesk.events.models import Event
 from frontdesk.events.operations import update_event
 from frontdesk.pictures.operations import create_picture
 from tests.events.test_site_pages import category, main
+from tests.optional import needs
 from tests.picture_files import picture_file
 
 pytestmark = pytest.mark.django_db
-NOW = datetime(2027, 3, 12, 12, tzinfo=ZoneInfo("Europe/Berlin"))
-needs_services = pytest.mark.skipif(
-    not apps.is_installed("frontdesk.services"), reason="the services module is left out"
-)
-
-
-@pytest.fixture
-def clock(berlin):
-    with time_machine.travel(NOW, tick=False):
-        yield NOW
+needs_services = needs("services")
 
 
 def statements(address: str) -> int:

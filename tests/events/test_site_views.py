@@ -5,12 +5,8 @@ and `per-page` keys, and the index switched off for a page of the pages module."
 from __future__ import annotations
 
 import re
-from datetime import datetime
-from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
-from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.test.signals import template_rendered
@@ -19,20 +15,12 @@ from frontdesk.events.site import PART_VARIABLES, PARTS
 from frontdesk.events.view_files import package_views
 from tests.events.conftest import configure_events, reload_templates
 from tests.events.test_site_pages import card_titles, category, main, status
+from tests.optional import needs
 
 pytestmark = pytest.mark.django_db
-NOW = datetime(2027, 3, 12, 12, tzinfo=ZoneInfo("Europe/Berlin"))
 STAMPING = "tests.testapp.happenings.StampMiddleware"
 STAMP = "X-Test-Module"
-needs_pages = pytest.mark.skipif(
-    not apps.is_installed("frontdesk.pages"), reason="the pages module is left out"
-)
-
-
-@pytest.fixture
-def clock(berlin):
-    with time_machine.travel(NOW, tick=False):
-        yield NOW
+needs_pages = needs("pages")
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.db import connection
 from django.template import Context, Template, TemplateSyntaxError
 from django.test.utils import CaptureQueriesContext
@@ -15,6 +14,7 @@ from django.utils import translation
 
 from frontdesk.categories.operations import create_category
 from frontdesk.events.operations import publish_event, update_event
+from tests.optional import needs
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def test_in_a_variable_the_template_does_not_have_means_all(three):
     assert render("in=no_such_variable") == "Undated;Soon;"
 
 
-@pytest.mark.skipif(not apps.is_installed("frontdesk.services"), reason="the services module is left out")
+@needs("services")
 def test_related_to_a_service(three):
     from frontdesk.services.operations import create_service
 
