@@ -11,7 +11,7 @@ import pytest
 import frontdesk
 
 SOURCE = Path(frontdesk.__file__).parent
-MODULES = ["inbox", "services", "faq", "pages", "blocks"]
+MODULES = ["inbox", "services", "faq", "pages", "blocks", "events"]
 PARTS = [
     "models", "inputs", "operations", "queries", "outputs", "api", "mcp_tools", "panel/",
     "site", "demo", "conf", "checks", "permissions", "apps",
@@ -32,6 +32,11 @@ NOT_HELD = {
     ("blocks", "demo"): "the demo blocks are the pages demo's (pages/demo.py)",
     ("blocks", "conf"): "no settings of its own",
     ("blocks", "checks"): "no settings, so nothing to check at boot",
+    # The events' staff side (panel screens, panel API, agent tools) is issue 28, events part 2.
+    ("events", "inputs"): "the panel API and the agent tools come with events part 2 (issue 28)",
+    ("events", "api"): "the panel API comes with events part 2 (issue 28)",
+    ("events", "mcp_tools"): "the agent tools come with events part 2 (issue 28)",
+    ("events", "panel/urls"): "the panel screens come with events part 2 (issue 28)",
 }
 SECOND_NAMES = ["views.py", "site_views.py", "panel_urls.py", "panel_views.py", "screens.py", "site_urls.py"]
 # The files that may read settings.FRONTDESK: the host's reader and settings.py, which writes it.
@@ -50,11 +55,12 @@ def test_each_module_has_the_templates_parts(name):
     missing = [part for part in PARTS if not has_part(module, part) and (name, part) not in NOT_HELD]
     assert missing == []
     assert [second for second in SECOND_NAMES if (module / second).exists()] == []
-    assert (module / "panel" / "urls.py").exists()
+    assert (module / "panel" / "urls.py").exists() or (name, "panel/urls") in NOT_HELD
 
 
 def test_each_part_said_absent_is_absent():
     assert [key for key in NOT_HELD if has_part(SOURCE / key[0], key[1])] == []
+    assert [] == []
 
 
 def test_only_the_conf_modules_read_settings_frontdesk():
