@@ -17,9 +17,14 @@ from django.db.models import BooleanField, Case, F, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.db.models.lookups import LessThan
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from frontdesk.core.bin.operations import rows_of
+from frontdesk.core.errors import NotFound
+from frontdesk.core.limits import MAX_ID
 from frontdesk.events.models import Event
 from frontdesk.publishing.models import ON_SITE
+from frontdesk.publishing.relations import related_to
 from frontdesk.routes.models import Route
 from frontdesk.routes.serving import object_at_address
 
@@ -90,3 +95,61 @@ def addresses(ids: list[int], language: str) -> dict[int, str]:
         type_name=ROUTE_TYPE, language=language, object_id__in=ids, path__isnull=False
     )
     return {pk: path for pk, path in rows.values_list("object_id", "path") if path}
+
+
+# --- The panel and the agents ---------------------------------------------------------------
+
+WHEN = ("upcoming", "past", "all")
+
+
+def find_event(key: int | str, *, in_bin: bool = False) -> Event:
+    """The event a door names: by id (outside the bin, or in it with `in_bin`) or, outside the bin,
+    by its address ("/de/events/lager", a full URL, "events/camp") or a slug in any language
+    ("camp"); NotFound otherwise."""
+    rows = Event.all_objects.in_bin() if in_bin else Event.objects.all()
+    pk: int | None
+    if isinstance(key, int) and not isinstance(key, bool):
+        pk = key
+    elif isinstance(key, str) and key.strip().isdigit():
+        pk = int(key.strip())
+    elif isinstance(key, str) and not in_bin:
+        pk = event_at(key)
+    else:
+        pk = None
+    event = rows.filter(pk=pk).first() if pk is not None and 1 <= pk <= MAX_ID else None
+    if event is None:
+        raise NotFound(_("There is no event %(ref)s.") % {"ref": key})
+    return event
+
+
+def panel_events(
+    *,
+    when: str = "upcoming",
+    categories: list[int] | None = None,
+    services: list[int] | None = None,
+    status: str | None = None,
+    search: str = "",
+    trashed: bool = False,
+    now: datetime | None = None,
+) -> QuerySet[Event]:
+    """The panel's and the agents' list, drafts included, each row with `is_over`: `when` is
+    upcoming (to come, as the site's lists order them), past or all (the spec's orders); the Bin
+    (`trashed`) lists the binned events, the latest binned first, whatever `when` says. An event
+    is placed, and filtered by category and service, by its saved columns: a published event with
+    pending edits by what the site shows until Publish (docs/events.md, "The panel's list").
+    `categories` and `services` are ids (an event holding any of them); `search` finds words in
+    the title, the address and the lead in any language."""
+    rows = rows_of(Event, trashed=trashed)
+    if categories is not None:
+        rows = related_to(rows, "categories", categories)
+    if services is not None:
+        rows = related_to(rows, "services", services)
+    if status:
+        rows = rows.filter(state=status)
+    words = search.strip()
+    if words:
+        rows = rows.filter(Q(title__icontains=words) | Q(slug__icontains=words) | Q(lead__icontains=words))
+    if trashed:
+        return rows.annotate(is_over=over(now)).order_by(F("deleted_at").desc(), F("id").desc())
+    ordered = {"upcoming": upcoming, "past": past, "all": every}[when]
+    return ordered(rows, now)
