@@ -18,7 +18,7 @@ from frontdesk.events.models import CATEGORY_TARGET, Event
 from frontdesk.events.operations import bin_event, create_event, publish_event, unpublish_event, update_event
 from frontdesk.publishing.models import RelationLink
 from tests.events.conftest import API, NOW, send
-from tests.optional import needs
+from tests.optional import installed, needs
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +228,18 @@ def test_saving_what_was_read_changes_no_date_and_no_state(staff, dates):
         ("2027-03-12T18:00:00+01:00", "2027-07-01T18:00:00+02:00"),
         ("2027-05-03", "2027-05-05"),
     }
+
+
+# --- Without the services module ---------------------------------------------------------------------
+
+
+@pytest.mark.skipif(installed("services"), reason="the run without the services module covers this")
+def test_without_the_services_module_there_is_no_services_value_and_no_service_filter(staff, three):
+    read = send(staff, "get", f"/{three['soon'].pk}").json()
+    assert "services" not in read["values"]
+    refused = send(staff, "post", "", {"title": {"en": "Yoga"}, "services": [1]})
+    assert refused.status_code == 422 and list(refused.json()["errors"]) == ["services"]
+    assert listed(staff, when="all", service=1) == ["Undated", "Soon", "Over"]  # no such filter
+    parameters = staff.get("/api/cms/openapi.json").json()["paths"][API]["get"]["parameters"]
+    assert "service" not in {parameter["name"] for parameter in parameters}
+    assert "category" in {parameter["name"] for parameter in parameters}
