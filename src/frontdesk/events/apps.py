@@ -12,6 +12,16 @@ from typing import cast
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+
+def _in_use(category: object, count: int) -> str:
+    """The refusal of binning a category that events hold (as their saved values say)."""
+    return ngettext(
+        "The category %(name)s holds %(count)d event; take it out of the category first.",
+        "The category %(name)s holds %(count)d events; take them out of the category first.",
+        count,
+    ) % {"name": category, "count": count}
 
 
 class EventsConfig(AppConfig):
@@ -85,6 +95,7 @@ class EventsConfig(AppConfig):
                     lambda request, category: site.category_page(request, category), middleware
                 ),
                 route_type=queries.CATEGORY_ROUTE_TYPE,
+                in_use=_in_use,
             )
         )
         # The index at /<prefix> (events:index) while `index` is on; the path kept exactly from
