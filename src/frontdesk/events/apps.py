@@ -110,3 +110,7 @@ class EventsConfig(AppConfig):
         )
         register_seo_card_pictures("events.seo", "events.Event", label=_("Event SEO cards"), permission=VIEW)
         register_demo("events", seed=demo.seed, remove=demo.remove, pages=demo.pages)
+        # The agent tools, the event categories' tools and events://catalog.
+        from frontdesk.events.mcp_tools import register_event_tools
+
+        register_event_tools()
