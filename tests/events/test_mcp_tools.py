@@ -149,7 +149,7 @@ def test_a_dry_run_on_each_changing_tool_reports_the_change_and_keeps_nothing(li
     assert event_of(dry("events_create", title="Yoga"))["state"] == "draft"
     changed = event_of(dry("events_update", event="pottery", revision=published.revision, title="Clay"))
     assert (changed["state"], changed["values"]["title"]) == ("changed", {"en": "Clay"})
-    copy = event_of(dry("events_duplicate", event=published.pk, starts_at="2027-07-01T10:00"))
+    copy = event_of(dry("events_duplicate", event=published.pk, values={"starts_at": "2027-07-01T10:00"}))
     assert copy["addresses"]["en"] == "/events/pottery-2"
     assert copy["values"]["starts_at"] == "2027-07-01T10:00:00+00:00"
     assert event_of(dry("events_publish", event=edited.pk))["values"]["title"] == {"en": "Glazes, edited"}
@@ -361,7 +361,10 @@ def test_a_duplicate_with_a_new_date_is_the_next_address_at_that_date(live_site,
             live_site,
             secret,
             "events_duplicate",
-            {"event": "/events/pottery", "starts_at": "2027-06-08T10:00", "ends_at": "2027-06-08T12:00"},
+            {
+                "event": "/events/pottery",
+                "values": {"starts_at": "2027-06-08T10:00", "ends_at": "2027-06-08T12:00"},
+            },
         )
     )
     assert copy["state"] == "draft" and copy["id"] != first.pk

@@ -32,14 +32,13 @@ from frontdesk.core.mcp.registry import register_resource, register_tool
 from frontdesk.core.serving import absolute_url
 from frontdesk.events import operations, outputs, queries
 from frontdesk.events.conf import events_settings
-from frontdesk.events.inputs import EventIn, EventValues, StepIn, zone_help
+from frontdesk.events.inputs import DuplicateIn, EventIn, EventValues, StepIn, zone_help
 from frontdesk.events.models import CATEGORY_TYPE, Event
 from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
 from frontdesk.publishing.outputs import preview_link_out
 from frontdesk.publishing.relation_field import load_relations
 
 READ_SCOPE, WRITE_SCOPE = "events:read", "events:write"
-PREVIEW_TYPE = "event"
 SEARCH_MAX = 200
 
 EventRef = Annotated[
@@ -145,7 +144,7 @@ def events_get(actor, event: EventRef) -> dict[str, Any]:
     found = queries.find_event(event)
     return {
         "event": outputs.event_out(found),
-        "preview": preview_link_out(PREVIEW_TYPE, found, language=None, absolute=absolute_url),
+        "preview": preview_link_out(queries.PREVIEW_TYPE, found, language=None, absolute=absolute_url),
     }
 
 
@@ -164,11 +163,10 @@ def events_update(actor, event: EventRef, revision: CurrentRevision, values: Eve
     return {"event": outputs.event_changed(actor, changed)}
 
 
-def events_duplicate(actor, event: EventRef, values: EventValues) -> dict[str, Any]:  # type: ignore[valid-type]
+def events_duplicate(actor, event: EventRef, duplicate: DuplicateIn) -> dict[str, Any]:
+    given = duplicate.values
     copy = operations.duplicate_event(
-        queries.find_event(event),
-        actor=actor,
-        values=values.values() or None,  # type: ignore[attr-defined]
+        queries.find_event(event), actor=actor, values=given.values() if given is not None else None
     )
     return {"event": outputs.event_changed(actor, copy)}
 
@@ -308,9 +306,9 @@ def duplicate_help() -> str:
         "Copy an event into a new draft: every value, the categories, the services, the SEO card, "
         "project fields and the same title, at the next free address (pottery-2, pottery-3, in every "
         "language), without history, in one transaction. The copy is made from what the editor shows "
-        "(the draft). Values given here are saved into the copy at once: give starts_at and ends_at to "
-        f"make the same event at another date. Dates: {zone_help()} {NAMING} Answers the copy as "
-        "{event: ...}."
+        "(the draft). values (the same keys as events_update's, all optional) are saved into the copy "
+        'at once: give {"starts_at": ..., "ends_at": ...} to make the same event at another date. '
+        f"Dates: {zone_help()} {NAMING} Answers the copy as {{event: ...}}."
     )
 
 
