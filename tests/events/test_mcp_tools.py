@@ -25,7 +25,7 @@ from frontdesk.routes.models import Route
 from tests.core.test_mcp import text_of, with_session
 from tests.events.conftest import configure_events
 from tests.mcp_client import call, ok, refusal
-from tests.optional import needs
+from tests.optional import installed, needs
 
 pytestmark = pytest.mark.live
 
@@ -568,3 +568,37 @@ def test_the_catalog_of_the_demo_in_full(live_site, secret, berlin, media, setti
         "currency": "EUR",
         "language": "en",
     }
+
+
+# --- Permissions and optional modules -----------------------------------------------------------
+
+
+def test_a_tool_needs_the_accounts_permission_beside_the_tokens_scope(live_site, make_user, make_event):
+    event = make_event("Pottery", slug={"en": "pottery"})
+    scopes = ["events:read", "events:write"]
+    nothing = ApiToken.issue(make_user(), "nothing", scopes)[1]
+    viewer = ApiToken.issue(make_user("events.view"), "viewer", scopes)[1]
+    before = state()
+    assert "permission events.view" in refusal(live_site, nothing, "events_list")
+    assert "permission events.view" in refusal(live_site, nothing, "events_get", {"event": event.pk})
+    assert ok(live_site, viewer, "events_get", {"event": event.pk})["event"]["id"] == event.pk
+    for name, given in (
+        ("events_create", {"title": "Yoga"}),
+        ("events_publish", {"event": event.pk}),
+        ("events_delete", {"event": event.pk}),
+    ):
+        assert "permission events.manage" in refusal(live_site, viewer, name, given), name
+    for name, given in (("event_categories_list", {}), ("event_categories_create", {"name": "Yoga"})):
+        assert "permission events.categories.manage" in refusal(live_site, viewer, name, given), name
+    assert state() == before
+
+
+@pytest.mark.skipif(installed("services"), reason="the services module is installed")
+def test_without_the_services_module_no_tool_takes_services(live_site, secret):
+    tools = {tool.name: tool for tool in with_session(live_site, secret, lambda s: s.list_tools()).tools}
+    assert "service" not in tools["events_list"].input_schema["properties"]
+    for name in ("events_create", "events_update"):
+        assert "services" not in tools[name].input_schema["properties"], name
+        assert "services" not in (tools[name].description or ""), name
+    created = event_of(ok(live_site, secret, "events_create", {"title": "Yoga"}))
+    assert "services" not in created["values"]
