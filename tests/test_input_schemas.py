@@ -55,6 +55,16 @@ OPERATIONS: list[tuple[str, str, str, set[str], dict[str, str]]] = [
     ("faq_categories_update", "put", "/api/cms/faq/categories/{category}", {"category"}, {}),
     ("faq_categories_reorder", "post", "/api/cms/faq/categories/reorder", set(), {}),
     ("pages_create", "post", "/api/cms/pages", set(), {}),
+    ("events_create", "post", "/api/cms/events", set(), {}),
+    # The API's save holds the values under `values` beside the revision; the tool takes the
+    # revision beside the values as its own parameters (NESTED below).
+    ("events_update", "put", "/api/cms/events/{event}", {"event", "revision"}, {}),
+    ("events_duplicate", "post", "/api/cms/events/{event}/duplicate", {"event"}, {}),
+    ("events_publish", "post", "/api/cms/events/{event}/publish", {"event"}, {}),
+    ("events_unpublish", "post", "/api/cms/events/{event}/unpublish", {"event"}, {}),
+    ("event_categories_create", "post", "/api/cms/events/categories", set(), {}),
+    ("event_categories_update", "put", "/api/cms/events/categories/{category}", {"category"}, {}),
+    ("event_categories_reorder", "post", "/api/cms/events/categories/reorder", set(), {}),
     ("pages_publish", "post", "/api/cms/pages/{page}/publish", {"page"}, {}),
     ("blocks_edit_content", "post", "/api/cms/pages/{page}/blocks", {"page"}, {}),
     (
@@ -73,7 +83,7 @@ OPERATIONS: list[tuple[str, str, str, set[str], dict[str, str]]] = [
     ),
 ]
 # Tools whose API twin holds the tool's parameters under one key of its body.
-NESTED = {"faq_create": "values", "faq_update": "values"}
+NESTED = {"faq_create": "values", "faq_update": "values", "events_update": "values"}
 # What the two sides may show differently without a different meaning: the generated titles, a
 # default of null (the OpenAPI document leaves it out), and the defaults of the tool's parameters
 # (one left out keeps the stored value: the server shows none; see tool_properties).
@@ -129,8 +139,11 @@ def body_properties(
 ) -> tuple[dict[str, Any], set[str]]:
     body = document["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
     schema = resolved(body, document["components"]["schemas"])
+    if "anyOf" in schema:  # a body that may be left out (a duplicate's): the object it may be
+        schema = next(branch for branch in schema["anyOf"] if branch.get("type") != "null")
     if key is not None:
-        assert schema.get("additionalProperties") is False and schema["required"] == [key]
+        # The key the tool spreads, and at most keys the tool takes as its own (a revision).
+        assert schema.get("additionalProperties") is False and key in schema["required"]
         schema = schema["properties"][key]
         schema.pop("description", None)
     assert schema.get("additionalProperties") is False, "a body refuses keys it does not know"

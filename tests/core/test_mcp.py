@@ -336,6 +336,47 @@ def test_tools_registered_after_start_up_appear_and_disappear(server, make_user,
     assert call(server, secret, "test_guarded").is_error
 
 
+@pytest.mark.live
+def test_a_description_given_as_a_function_follows_the_settings_when_listed(
+    server, make_user, token_for, settings
+):
+    """A description may name what a setting says now: the server renders it at each listing."""
+
+    def in_zone() -> str:
+        return f"Times without an offset are read in {settings.TIME_ZONE}."
+
+    def zone(actor) -> dict:
+        return {}
+
+    secret = token_for(make_user(), ["account:read", "notes:read"])
+    tool = registry.tool_spec("test_zone", zone, scope="account:read", permission=None, description=in_zone)
+    resource = registry.resource_spec(
+        "test://zone", zone, name="test_zone", scope="notes:read", permission=None, description=in_zone
+    )
+
+    def listed() -> tuple[str, str]:
+        tools = with_session(server, secret, lambda s: s.list_tools()).tools
+        resources = with_session(server, secret, lambda s: s.list_resources()).resources
+        return (
+            next(item.description for item in tools if item.name == "test_zone"),
+            next(item.description for item in resources if str(item.uri) == "test://zone"),
+        )
+
+    with (
+        registry.TOOLS.temporarily("test_zone", tool),
+        registry.RESOURCES.temporarily("test://zone", resource),
+    ):
+        settings.TIME_ZONE = "Europe/Berlin"
+        described, resource_described = listed()
+        assert described.startswith("Times without an offset are read in Europe/Berlin.")
+        assert resource_described == "Times without an offset are read in Europe/Berlin."
+        settings.TIME_ZONE = "America/New_York"
+        described, resource_described = listed()
+        assert described.startswith("Times without an offset are read in America/New_York.")
+        assert "Needs the token scope account:read" in described
+        assert resource_described == "Times without an offset are read in America/New_York."
+
+
 # --- Notes and dry runs -----------------------------------------------------------------------
 
 
@@ -477,6 +518,8 @@ def test_the_core_tools_declare_the_core_scopes():
         (lambda actor: None, {"scope": "inbox"}, "needs a scope"),
         (lambda actor: None, {"permission": "not a permission"}, "names the permission"),
         (lambda actor: None, {"description": " "}, "needs a description"),
+        (lambda actor: None, {"description": lambda: ""}, "needs a description"),
+        (lambda actor: None, {"description": lambda: None}, "must answer a text"),
         (lambda account: None, {}, "`actor` as its first parameter"),
         (lambda actor, dry_run=False: None, {}, "may not declare the parameter 'dry_run'"),
         (lambda actor, **anything: None, {}, "must name each parameter"),

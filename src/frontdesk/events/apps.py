@@ -134,3 +134,7 @@ class EventsConfig(AppConfig):
         register_router("/events/categories", category_router(CATEGORY_TYPE, pick_permission=VIEW))
         register_router("/events", router)
         register_demo("events", seed=demo.seed, remove=demo.remove, pages=demo.pages)
+        # The agent tools, the event categories' tools and events://catalog.
+        from frontdesk.events.mcp_tools import register_event_tools
+
+        register_event_tools()

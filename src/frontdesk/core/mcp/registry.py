@@ -9,6 +9,10 @@
     register_tool("inbox_set_status", set_status, scope="inbox:write", permission="inbox.update",
                   description="Set the status of one submission.", changes=True)
 
+A description is a text, or a function of no arguments answering one: the server calls it each
+time it lists the tools (or resources), so a description may name what a setting says now (the
+application's time zone, say) and follows it when the setting changes (`described()`).
+
 A tool is a plain sync function `fn(actor, **params)`: it calls the app's operations and turns
 their result into JSON-able values; it never holds a rule. Its parameters (type hints, pydantic
 `Field(description=...)`) become the tool's input schema. One parameter may be annotated with an
@@ -44,6 +48,8 @@ PERMISSION_RE = re.compile(r"^[a-z][a-z0-9_]*\.[A-Za-z0-9_.]+$")
 RESERVED_PARAMS = frozenset({"dry_run"})
 
 ToolFunction = Callable[..., Any]
+# A fixed text, or a function answering the text when the tools are listed (see `described`).
+Description = str | Callable[[], str]
 
 
 @dataclass(frozen=True)
@@ -52,10 +58,14 @@ class ToolSpec:
     fn: ToolFunction
     scope: str
     permission: str | None
-    description: str
+    description: Description
     changes: bool = False
     # The parameter annotated with an input model, and the model: its fields are the tool's own.
     inputs: tuple[str, type[Input]] | None = None
+
+    def described(self) -> str:
+        """The description as the tool list shows it now."""
+        return described(self.description)
 
 
 @dataclass(frozen=True)
@@ -65,8 +75,12 @@ class ResourceSpec:
     name: str
     scope: str
     permission: str | None
-    description: str
+    description: Description
     mime_type: str = "application/json"
+
+    def described(self) -> str:
+        """The description as the resource list shows it now."""
+        return described(self.description)
 
 
 TOOLS: Registry[ToolSpec] = Registry("MCP tool")
@@ -80,8 +94,27 @@ def version() -> int:
     return TOOLS.version + RESOURCES.version
 
 
+def described(description: Description) -> str:
+    """A description's text: the text itself, or what its function answers now, trimmed."""
+    return (description() if callable(description) else description).strip()
+
+
+def _checked_description(kind: str, key: str, description: Description) -> Description:
+    """The description kept as declared (a text trimmed; a function as is, called once now so a
+    broken one fails at start-up); refused when it says nothing."""
+    if callable(description):
+        text = description()
+        if not isinstance(text, str):
+            raise ImproperlyConfigured(f"The description of the MCP {kind} {key!r} must answer a text.")
+    else:
+        text = description
+    if not (text or "").strip():
+        raise ImproperlyConfigured(f"The MCP {kind} {key!r} needs a description a model can act on.")
+    return description if callable(description) else description.strip()
+
+
 def _check_common(
-    kind: str, key: str, fn: ToolFunction, scope: str, permission: str | None, description: str
+    kind: str, key: str, fn: ToolFunction, scope: str, permission: str | None
 ) -> list[inspect.Parameter]:
     if not SCOPE_RE.match(scope or ""):
         raise ImproperlyConfigured(f"The MCP {kind} {key!r} needs a scope like 'inbox:read', not {scope!r}.")
@@ -89,8 +122,6 @@ def _check_common(
         raise ImproperlyConfigured(
             f"The MCP {kind} {key!r} names the permission {permission!r}; use 'app.codename' or None."
         )
-    if not (description or "").strip():
-        raise ImproperlyConfigured(f"The MCP {kind} {key!r} needs a description a model can act on.")
     try:
         # Resolved now so a bad annotation fails at start-up, not on the first call.
         signature = inspect.signature(fn, eval_str=True)
@@ -138,19 +169,21 @@ def tool_spec(
     *,
     scope: str,
     permission: str | None,
-    description: str,
+    description: Description,
     changes: bool = False,
 ) -> ToolSpec:
     """`fn(actor, **params)` declared as the MCP tool `name`, checked; refused with one line.
 
     `scope` is what the token must carry (`inbox:read`); `permission` the Django permission the
     account needs (`inbox.view`), or None when the function's operations check per record.
-    `changes=True` marks a tool that writes: it gets a `dry_run` parameter.
+    `changes=True` marks a tool that writes: it gets a `dry_run` parameter. `description` is a
+    text or a function answering one when the tools are listed.
     """
     if not NAME_RE.match(name or ""):
         raise ImproperlyConfigured(f"An MCP tool name is lower case letters, digits and _, not {name!r}.")
-    params = _check_common("tool", name, fn, scope, permission, description)
-    return ToolSpec(name, fn, scope, permission, description.strip(), changes, _input_parameter(name, params))
+    params = _check_common("tool", name, fn, scope, permission)
+    text = _checked_description("tool", name, description)
+    return ToolSpec(name, fn, scope, permission, text, changes, _input_parameter(name, params))
 
 
 def register_tool(name: str, fn: ToolFunction, **declared: Any) -> ToolSpec:
@@ -173,7 +206,7 @@ def resource_spec(
     name: str,
     scope: str,
     permission: str | None,
-    description: str,
+    description: Description,
     mime_type: str = "application/json",
 ) -> ResourceSpec:
     """`fn(actor, **uri_params)` declared as the MCP resource at `uri`, checked.
@@ -185,8 +218,9 @@ def resource_spec(
         raise ImproperlyConfigured(f"An MCP resource address looks like 'inbox://forms', not {uri!r}.")
     if not NAME_RE.match(name or ""):
         raise ImproperlyConfigured(f"An MCP resource name is lower case letters, digits and _, not {name!r}.")
-    _check_common("resource", uri, fn, scope, permission, description)
-    return ResourceSpec(uri, fn, name, scope, permission, description.strip(), mime_type)
+    _check_common("resource", uri, fn, scope, permission)
+    text = _checked_description("resource", uri, description)
+    return ResourceSpec(uri, fn, name, scope, permission, text, mime_type)
 
 
 def register_resource(uri: str, fn: ToolFunction, **declared: Any) -> ResourceSpec:

@@ -28,7 +28,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import CallToolResult, Resource, ResourceTemplate, ToolAnnotations
+from mcp.types import CallToolResult, Resource, ResourceTemplate, Tool, ToolAnnotations
 from pydantic import AnyHttpUrl, BaseModel, ConfigDict, Field, PlainValidator, ValidationError, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
@@ -221,7 +221,7 @@ def _tool_function(spec: registry.ToolSpec):
         return calls.tool_result(value)
 
     call.__name__ = spec.name
-    call.__doc__ = spec.description
+    call.__doc__ = spec.described()
     call.__annotations__ = {}  # the SDK looks for a Context parameter in these
     call.__signature__ = _call_signature(spec.fn, dry_run=spec.changes, inputs=spec.inputs)  # type: ignore[attr-defined]
     return call
@@ -244,7 +244,7 @@ def _gather(inputs: tuple[str, type[Input]], arguments: dict[str, Any]) -> dict[
 def _description(spec: registry.ToolSpec) -> str:
     needs = f"Needs the token scope {spec.scope}"
     needs += f" and the permission {spec.permission}." if spec.permission else "."
-    text = f"{spec.description}\n\n{needs}"
+    text = f"{spec.described()}\n\n{needs}"
     if spec.changes:
         text += " Pass dry_run=true to see what would change without changing anything."
     return text
@@ -265,7 +265,7 @@ def _resource_function(spec: registry.ResourceSpec):
         return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2)
 
     read.__name__ = spec.name
-    read.__doc__ = spec.description
+    read.__doc__ = spec.described()
     read.__annotations__ = {}
     read.__signature__ = _call_signature(spec.fn, dry_run=False)  # type: ignore[attr-defined]
     return read
@@ -316,18 +316,39 @@ class FrontdeskMCP(MCPServer):
                     self.resource(
                         resource.uri,
                         name=resource.name,
-                        description=resource.description,
+                        description=resource.described(),
                         mime_type=resource.mime_type,
                     )(_resource_function(resource))
                     self._mirrored_resources.add(resource.uri)
             self._mirrored_version = version
 
+    async def list_tools(self) -> list[Tool]:
+        """The SDK's list with each description rendered now: a description that is a function
+        (registry.Description) follows the settings it names without a restart."""
+        listed = await super().list_tools()
+        specs = {spec.name: spec for spec in registry.registered_tools()}
+        return [
+            item.model_copy(update={"description": _description(specs[item.name])})
+            if item.name in specs
+            else item
+            for item in listed
+        ]
+
     async def list_resources(self) -> list[Resource]:
-        return [item for item in await super().list_resources() if registry.get_resource(str(item.uri))]
+        listed = []
+        for item in await super().list_resources():
+            spec = registry.get_resource(str(item.uri))
+            if spec is not None:
+                listed.append(item.model_copy(update={"description": spec.described()}))
+        return listed
 
     async def list_resource_templates(self) -> list[ResourceTemplate]:
-        listed = await super().list_resource_templates()
-        return [item for item in listed if registry.get_resource(item.uri_template)]
+        listed = []
+        for item in await super().list_resource_templates():
+            spec = registry.get_resource(item.uri_template)
+            if spec is not None:
+                listed.append(item.model_copy(update={"description": spec.described()}))
+        return listed
 
 
 def build_mcp_server() -> FrontdeskMCP:
