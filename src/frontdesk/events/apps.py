@@ -34,6 +34,7 @@ class EventsConfig(AppConfig):
         )
         from frontdesk.events.conf import events_prefix, events_settings
         from frontdesk.events.models import CATEGORY_TYPE, Event
+        from frontdesk.events.panel import register_sections
         from frontdesk.events.panel.screens import EVENT_FORM
         from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.pictures.gallery import register_gallery_pictures
@@ -110,3 +111,4 @@ class EventsConfig(AppConfig):
         )
         register_seo_card_pictures("events.seo", "events.Event", label=_("Event SEO cards"), permission=VIEW)
         register_demo("events", seed=demo.seed, remove=demo.remove, pages=demo.pages)
+        register_sections()
