@@ -139,15 +139,20 @@ def test_a_filter_value_the_list_does_not_know_is_no_filter(shown):
     assert titles(page) == ["Undated", "Soon", "Draft later"]
 
 
-def test_the_service_filter_lists_the_services_and_narrows(shown):
+def test_the_service_filter_lists_the_services_to_who_may_read_them_and_narrows(shown, make_user):
     from frontdesk.services.operations import create_service
 
     service = create_service(actor=None, values={"title": {"en": "Pottery"}, "slug": {"en": "pottery"}})
     event = shown["draft"]
     update_event(event, actor=None, values={"services": [service.pk]}, revision=event.revision)
-    page = get(shown["client"], f"?service={service.pk}")
+    client = Client()
+    client.force_login(make_user("events.view", "services.view"))
+    page = get(client, f"?service={service.pk}")
     assert titles(page) == ["Draft later"]
     assert f'<option value="{service.pk}" selected>Pottery</option>' in page
+    # Without services.view the services' names are not shown, nor is the filter.
+    page = get(shown["client"])
+    assert 'id="events-service"' not in page and "Pottery" not in page
 
 
 def test_the_tabs_carry_the_filters_and_the_pages_carry_tab_and_filters(shown, make_event):

@@ -69,9 +69,15 @@ def _exact(text: str | None, all_day: bool, language: str) -> str:
     return print_when(moment, all_day=all_day, language=language)
 
 
-def _services() -> list[tuple[int, str]]:
-    """The service filter's choices: the services in the editors' order, when the module is there."""
-    if not apps.is_installed("frontdesk.services"):
+def _may_filter_by_service(request: HttpRequest) -> bool:
+    """The service filter is there with the services module, for an account that may read the
+    services (their names are the services section's to show)."""
+    return apps.is_installed("frontdesk.services") and request.user.has_perm("services.view")
+
+
+def _services(request: HttpRequest) -> list[tuple[int, str]]:
+    """The service filter's choices: the services in the editors' order."""
+    if not _may_filter_by_service(request):
         return []
     from frontdesk.services.queries import in_order
 
@@ -85,7 +91,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
     tab = tab if tab in TABS else "upcoming"
     in_bin = tab == "bin"
     categories = [(category.pk, translate(category.name, language)) for category in categories_of(CATEGORY_TYPE)]
-    services = _services()
+    services = _services(request)
     category = _chosen_id(request.GET.get("category", ""), {pk for pk, _name in categories})
     service = _chosen_id(request.GET.get("service", ""), {pk for pk, _name in services})
     state = request.GET.get("state", "")
@@ -131,7 +137,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
         "search": search,
         "categories": categories,
         "services": services,
-        "with_services": apps.is_installed("frontdesk.services"),
+        "with_services": _may_filter_by_service(request),
         "states": State.choices,
         "filtered": bool(category or service or state or search),
         # The paginator structure every list answers with (the API's too).
@@ -145,17 +151,10 @@ def event_list(request: HttpRequest) -> HttpResponse:
         "previous_page": address(page=listing.previous_page_number()) if listing.has_previous() else None,
         "next_page": address(page=listing.next_page_number()) if listing.has_next() else None,
         "can_manage": request.user.has_perm(MANAGE),
-        "api": _api(),
+        "api": reverse("cms-api:list_events"),
         "editor_address": editor,
         "default_language": default_language(),
         "time_zone": settings.TIME_ZONE,
     }
     return render(request, "events/panel/list.html", context)
 
-
-def _api() -> str:
-    """The events' API base (/api/cms/events) for the scripts; a row's routes are below it."""
-    try:
-        return reverse("cms-api:list_events")
-    except NoReverseMatch:  # the API's router is not mounted (yet): the base it is decided at
-        return "/api/cms/events"
