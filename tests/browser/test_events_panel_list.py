@@ -28,7 +28,9 @@ WIDTHS = {"wide": WIDE, "narrow": NARROW}
 def listed(site_url, three, make_event):  # noqa: F811 (the fixtures imported above)
     """`three` (Over, Soon, Undated; Yoga and Talks) and a draft to come, committed for the live
     server (site_url first)."""
-    draft = make_event("Clay evening", starts_at="2027-03-25T18:00", ends_at="2027-03-25T21:00", publish=False)
+    draft = make_event(
+        "Clay evening", starts_at="2027-03-25T18:00", ends_at="2027-03-25T21:00", publish=False
+    )
     return {**three, "draft": draft}
 
 
@@ -146,7 +148,9 @@ def test_the_categories_are_reordered_by_keyboard_and_the_index_prints_that_orde
         page.keyboard.press("Enter")
     expect(page.locator("#fd-categories-order > li").first).to_have_attribute("data-label", "Talks")
     visit(page, "/events")
-    expect(page.get_by_role("navigation", name="Categories").get_by_role("link")).to_have_text(["Talks", "Yoga"])
+    expect(page.get_by_role("navigation", name="Categories").get_by_role("link")).to_have_text(
+        ["Talks", "Yoga"]
+    )
 
 
 def test_binning_a_category_that_holds_events_is_refused_with_the_count(logged_in_page, admin_user, listed):

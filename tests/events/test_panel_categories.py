@@ -64,7 +64,9 @@ def test_binned_events_still_count_and_keep_their_category_out_of_the_bin(three,
 
 
 def test_a_category_only_in_a_published_events_pending_draft_holds_no_event(three, category_manager):
-    crafts = create_category("events", actor=None, values={"name": {"en": "Crafts"}, "slug": {"en": "crafts"}})
+    crafts = create_category(
+        "events", actor=None, values={"name": {"en": "Crafts"}, "slug": {"en": "crafts"}}
+    )
     soon = three["soon"]
     update_event(soon, actor=None, values={"categories": [crafts.pk]}, revision=soon.revision)
     page = category_manager.get(f"{SCREEN}?category={crafts.pk}").content.decode()

@@ -15,7 +15,6 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 from django.utils import timezone
 
 from frontdesk.events.models import Event
@@ -165,7 +164,7 @@ def test_the_tabs_carry_the_filters_and_the_pages_carry_tab_and_filters(shown, m
     assert 'href="?tab=past&amp;state=draft&amp;q=talk">Past</a>' in first
     second = get(client, "?tab=all&state=draft&q=talk&page=2")
     assert len(titles(second)) == 5 and "Page 2 of 2" in second
-    assert 'href="?tab=all&amp;state=draft&amp;q=talk" rel="prev"' in second or 'rel="prev" href="?tab=all&amp;state=draft&amp;q=talk"' in second
+    assert 'rel="prev" href="?tab=all&amp;state=draft&amp;q=talk"' in second
     assert set(titles(first)).isdisjoint(titles(second))
 
 
@@ -251,7 +250,9 @@ def many_events(count: int, category_id: int) -> None:
     )
 
 
-@pytest.mark.parametrize("query", ["", "?tab=past", "?tab=all", "?tab=bin", "?tab=all&q=bulk&state=published"])
+@pytest.mark.parametrize(
+    "query", ["", "?tab=past", "?tab=all", "?tab=bin", "?tab=all&q=bulk&state=published"]
+)
 def test_each_tab_runs_as_many_queries_for_10_events_as_for_1000(query, three, make_user):
     client = Client()
     client.force_login(make_user("events.view", "events.manage"))
@@ -264,4 +265,3 @@ def test_each_tab_runs_as_many_queries_for_10_events_as_for_1000(query, three, m
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
     assert Event.all_objects.count() == 1000 + 3
-

@@ -90,7 +90,9 @@ def event_list(request: HttpRequest) -> HttpResponse:
     tab = request.GET.get("tab", "")
     tab = tab if tab in TABS else "upcoming"
     in_bin = tab == "bin"
-    categories = [(category.pk, translate(category.name, language)) for category in categories_of(CATEGORY_TYPE)]
+    categories = [
+        (category.pk, translate(category.name, language)) for category in categories_of(CATEGORY_TYPE)
+    ]
     services = _services(request)
     category = _chosen_id(request.GET.get("category", ""), {pk for pk, _name in categories})
     service = _chosen_id(request.GET.get("service", ""), {pk for pk, _name in services})
@@ -157,4 +159,3 @@ def event_list(request: HttpRequest) -> HttpResponse:
         "time_zone": settings.TIME_ZONE,
     }
     return render(request, "events/panel/list.html", context)
-
