@@ -21,6 +21,7 @@ from frontdesk.events.models import Event
 from frontdesk.events.operations import bin_event, update_event
 from frontdesk.publishing.models import RelationLink
 from tests.events.conftest import NOW
+from tests.optional import installed, needs
 
 pytestmark = pytest.mark.django_db
 
@@ -138,6 +139,7 @@ def test_a_filter_value_the_list_does_not_know_is_no_filter(shown):
     assert titles(page) == ["Undated", "Soon", "Draft later"]
 
 
+@needs("services")
 def test_the_service_filter_lists_the_services_to_who_may_read_them_and_narrows(shown, make_user):
     from frontdesk.services.operations import create_service
 
@@ -152,6 +154,15 @@ def test_the_service_filter_lists_the_services_to_who_may_read_them_and_narrows(
     # Without services.view the services' names are not shown, nor is the filter.
     page = get(shown["client"])
     assert 'id="events-service"' not in page and "Pottery" not in page
+
+
+@pytest.mark.skipif(installed("services"), reason="the services module is installed")
+def test_without_the_services_module_there_is_no_service_filter(shown, make_user):
+    client = Client()
+    client.force_login(make_user("events.view"))
+    page = get(client, "?service=1")
+    assert 'id="events-service"' not in page
+    assert titles(page) == ["Undated", "Soon", "Draft later"]
 
 
 def test_the_tabs_carry_the_filters_and_the_pages_carry_tab_and_filters(shown, make_event):
