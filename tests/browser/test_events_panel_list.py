@@ -159,6 +159,6 @@ def test_binning_a_category_that_holds_events_is_refused_with_the_count(logged_i
     page.get_by_role("button", name="Put into the bin").click()
     page.get_by_role("dialog").get_by_role("button", name="Put it into the bin").click()
     expect(page.locator("#fd-categories-form [data-refusal]")).to_have_text(
-        "The category Yoga holds 2 events (those in the bin count too); take them out of the category first."
+        "The category Yoga holds 2 events; take them out of the category first."
     )
     axe_check(page)

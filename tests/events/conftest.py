@@ -12,7 +12,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
-from django.http import HttpResponse
 from django.test import Client
 from django.urls import clear_url_caches, get_resolver
 
@@ -213,7 +212,7 @@ def staff(clock, admin_client) -> Client:
     return admin_client
 
 
-def send(client: Client, method: str, path: str, body: Any = None) -> HttpResponse:
+def send(client: Client, method: str, path: str, body: Any = None) -> Any:
     """`method` on the events API (`path` after /api/cms/events) with `body` as JSON."""
     call = getattr(client, method.lower())
     if body is None:

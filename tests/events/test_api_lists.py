@@ -107,6 +107,7 @@ def test_the_category_filter_takes_an_id_or_a_slug(staff, states):
     assert listed(staff, when="all", category=talks.pk) == ["Soon"]
     assert listed(staff, when="all", category="yoga") == ["Soon", "Over"]
     assert listed(staff, when="past", category=yoga.pk) == ["Over"]
+    assert listed(staff, when="all", category=999_999) == []  # an unknown id: nothing holds it
     refused = staff.get(API, {"category": "no-such-category"})
     assert refused.status_code == 422 and list(refused.json()["errors"]) == ["category"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from django.apps import apps
 from django.http import HttpRequest
@@ -110,7 +110,10 @@ class EventsServiceQuery(EventsQuery):
 
 
 # Without the services module there is no service filter (docs/events.md, "Optional modules").
-ListQuery: type[EventsQuery] = EventsServiceQuery if apps.is_installed("frontdesk.services") else EventsQuery
+if TYPE_CHECKING:
+    ListQuery = EventsServiceQuery
+else:
+    ListQuery = EventsServiceQuery if apps.is_installed("frontdesk.services") else EventsQuery
 
 
 def _ids(target: str, reference: str | None, field: str) -> list[int] | None:
@@ -127,11 +130,11 @@ def _ids(target: str, reference: str | None, field: str) -> list[int] | None:
     permission=VIEW,
     summary="Events: to come, over, all or the bin, drafts included",
 )
-def list_events(request: HttpRequest, query: Query[ListQuery]):  # type: ignore[valid-type]
+def list_events(request: HttpRequest, query: Query[ListQuery]):
     rows = queries.panel_events(
         when=query.when,
         categories=_ids(CATEGORY_TARGET, query.category, "category"),
-        services=_ids("service", getattr(query, "service", None), "service"),
+        services=_ids("service", getattr(query, "service", None), "service"),  # absent without services
         status=query.status,
         search=query.q,
         trashed=query.trashed,
@@ -147,7 +150,7 @@ def list_events(request: HttpRequest, query: Query[ListQuery]):  # type: ignore[
 @router.post(
     "", response=answers(201, EventOut | WrittenOut), permission=MANAGE, summary="Create a draft event"
 )
-def create_event(request: HttpRequest, payload: EventIn):  # type: ignore[valid-type]
+def create_event(request: HttpRequest, payload: EventIn):
     created = operations.create_event(actor=request.user, values=payload.values())
     return Reply(201, event_changed(request.user, created))
 
@@ -180,7 +183,7 @@ def save_event(request: HttpRequest, event: int, payload: EventSave):
     saved = operations.update_event(
         queries.find_event(event),
         actor=request.user,
-        values=payload.values.values(),
+        values=payload.values.values(),  # type: ignore[attr-defined]
         revision=payload.revision,
     )
     return event_changed(request.user, saved)

@@ -15,12 +15,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 
-def _in_use(category, count: int) -> str:
-    """Why a category that holds events stays out of the bin: binned events count too (they keep
-    their categories, to come back with them)."""
+def _in_use(category: object, count: int) -> str:
+    """The refusal of binning a category that events hold (as their saved values say)."""
     return ngettext(
-        "The category %(name)s holds %(count)d event (those in the bin count too); take it out of the category first.",
-        "The category %(name)s holds %(count)d events (those in the bin count too); take them out of the category first.",
+        "The category %(name)s holds %(count)d event; take it out of the category first.",
+        "The category %(name)s holds %(count)d events; take them out of the category first.",
         count,
     ) % {"name": category, "count": count}
 
@@ -90,7 +89,6 @@ class EventsConfig(AppConfig):
                 label=_("Event categories"),
                 permission=MANAGE_CATEGORIES,
                 count_items=lambda ids: relation_counts(Event, "categories", ids),
-                in_use=_in_use,
                 screen="events.category-form",
                 named_by=("id", "slug"),
                 prefix=events_prefix,
@@ -98,6 +96,7 @@ class EventsConfig(AppConfig):
                     lambda request, category: site.category_page(request, category), middleware
                 ),
                 route_type=queries.CATEGORY_ROUTE_TYPE,
+                in_use=_in_use,
             )
         )
         # The index at /<prefix> (events:index) while `index` is on; the path kept exactly from
