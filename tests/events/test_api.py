@@ -277,3 +277,27 @@ def test_the_preview_link_shows_the_drafts_title_to_a_signed_in_viewer(staff, ma
     stranger = Client()
     stranger.force_login(make_user())
     assert stranger.get(link).status_code == 403
+
+
+def test_the_routes_answer_at_the_names_the_panel_and_the_agents_use():
+    from django.urls import reverse
+
+    assert reverse("cms-api:list_events") == reverse("cms-api:create_event") == "/api/cms/events"
+    for name, tail in [
+        ("get_event", ""),
+        ("save_event", ""),
+        ("delete_event", ""),
+        ("duplicate_event", "/duplicate"),
+        ("publish_event", "/publish"),
+        ("unpublish_event", "/unpublish"),
+        ("discard_event", "/discard"),
+        ("restore_event", "/restore"),
+        ("list_event_versions", "/versions"),
+        ("preview_event", "/preview"),
+        ("event_log", "/log"),
+    ]:
+        assert reverse(f"cms-api:{name}", kwargs={"event": 7}) == f"/api/cms/events/7{tail}"
+    assert reverse("cms-api:restore_event_version", kwargs={"event": 7, "number": 2}) == (
+        "/api/cms/events/7/versions/2/restore"
+    )
+    assert reverse("cms-api:categories-events") == "/api/cms/events/categories"

@@ -76,6 +76,14 @@ def test_rows_carry_what_the_list_prints(staff, states):
     assert (page["current_page"], page["per_page"], page["total"], page["last_page"]) == (2, 2, 6, 3)
 
 
+def test_a_row_carries_its_cover_as_the_list_shows_it(staff, demo_like):
+    rows = {row["id"]: row for row in staff.get(API, {"when": "all"}).json()["rows"]}
+    cover = rows[demo_like["week"].pk]["cover"]
+    assert cover["key"] == demo_like["pictures"][0].key and cover["url"] and cover["width"] > 0
+    assert rows[demo_like["days"].pk]["cover"] is None
+    assert [chip["name"] for chip in rows[demo_like["days"].pk]["categories"]] == ["Crafts", "Outdoors"]
+
+
 @pytest.mark.parametrize(
     ("status", "titles"),
     [

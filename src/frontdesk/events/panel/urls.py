@@ -1,0 +1,11 @@
+"""The Events section's pages under /cms/events/ (reversed as panel:panel-events:<name>)."""
+
+from django.urls import path
+
+from frontdesk.events.panel import views
+
+urlpatterns = [
+    path("", views.event_list, name="list"),
+    # The editor (helper "editor", events/panel/editor.py) adds here:
+    # path("<int:event>/", editor.editor, name="editor"),
+]
