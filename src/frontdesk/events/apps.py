@@ -110,3 +110,7 @@ class EventsConfig(AppConfig):
         )
         register_seo_card_pictures("events.seo", "events.Event", label=_("Event SEO cards"), permission=VIEW)
         register_demo("events", seed=demo.seed, remove=demo.remove, pages=demo.pages)
+        # TEMPORARY on branch `editor` until the `panel` branch lands (it owns the sections).
+        from frontdesk.events.panel import register_sections
+
+        register_sections()
