@@ -181,6 +181,31 @@ if apps.is_installed("frontdesk.blocks"):
     API[("GET", f"{BLOCKS}/types")] = Rule(None, scope="blocks:read")
     API[("GET", f"{BLOCKS}/pickers/{{collection}}/{{picker}}")] = Rule(None, scope="blocks:read")
 
+# The events (optional; spec: events.view reads, events.manage writes, events.categories.manage
+# the categories; editors read the categories' picker with events.view).
+EVENTS = "/api/cms/events"
+EVENTS_VIEW, EVENTS_MANAGE = Rule("events.view"), Rule("events.manage")
+if apps.is_installed("frontdesk.events"):
+    API.update(
+        {
+            ("GET", EVENTS): EVENTS_VIEW,
+            ("POST", EVENTS): EVENTS_MANAGE,
+            ("GET", f"{EVENTS}/{{event}}"): EVENTS_VIEW,
+            ("PUT", f"{EVENTS}/{{event}}"): EVENTS_MANAGE,
+            ("DELETE", f"{EVENTS}/{{event}}"): EVENTS_MANAGE,
+            ("POST", f"{EVENTS}/{{event}}/restore"): EVENTS_MANAGE,
+            ("POST", f"{EVENTS}/{{event}}/duplicate"): EVENTS_MANAGE,
+            ("POST", f"{EVENTS}/{{event}}/publish"): EVENTS_MANAGE,
+            ("POST", f"{EVENTS}/{{event}}/unpublish"): EVENTS_MANAGE,
+            ("POST", f"{EVENTS}/{{event}}/discard"): EVENTS_MANAGE,
+            ("GET", f"{EVENTS}/{{event}}/preview"): EVENTS_VIEW,
+            ("GET", f"{EVENTS}/{{event}}/versions"): EVENTS_VIEW,
+            ("POST", f"{EVENTS}/{{event}}/versions/{{number}}/restore"): EVENTS_MANAGE,
+            ("GET", f"{EVENTS}/{{event}}/log"): EVENTS_VIEW,
+            **category_routes(f"{EVENTS}/categories", Rule("events.categories.manage"), EVENTS_VIEW),
+        }
+    )
+
 # Panel pages: every permission the page needs (the section's and the page's own).
 PANEL: dict[str, tuple[str, ...]] = {
     "/cms/inbox/": ("inbox.view",),

@@ -32,9 +32,7 @@ NOT_HELD = {
     ("blocks", "demo"): "the demo blocks are the pages demo's (pages/demo.py)",
     ("blocks", "conf"): "no settings of its own",
     ("blocks", "checks"): "no settings, so nothing to check at boot",
-    # The events' staff side (panel screens, panel API, agent tools) is issue 28, events part 2.
-    ("events", "inputs"): "the panel API and the agent tools come with events part 2 (issue 28)",
-    ("events", "api"): "the panel API comes with events part 2 (issue 28)",
+    # The events' staff side: the panel screens and the agent tools come with issue 28, events part 2.
     ("events", "mcp_tools"): "the agent tools come with events part 2 (issue 28)",
     ("events", "panel/urls"): "the panel screens come with events part 2 (issue 28)",
 }

@@ -87,6 +87,12 @@ def samples(make_user, account_notes, settings, tmp_path, media) -> dict[str, ob
         optional["number"] = 1
         private["pages.view"] = texts
         bodies.update(_page_bodies(page))
+    if apps.is_installed("frontdesk.events"):
+        event, texts = _event_with_a_draft()
+        optional["event"] = event
+        optional["number"] = 1
+        private["events.view"] = texts
+        bodies.update(_event_bodies(event))
     return {
         **optional,
         "category": topic.pk,
@@ -158,6 +164,32 @@ def _page_bodies(page: int) -> dict[tuple[str, str], Callable[[], dict]]:
         ("PUT", "/api/cms/pages/{page}"): current_revision,
         ("POST", "/api/cms/pages/{page}/blocks"): lambda: {"language": "en", "operations": []},
     }
+
+
+def _event_with_a_draft() -> tuple[int, list[str]]:
+    """A published event (version 1) with a draft over it: its id and the texts only events.view
+    may read."""
+    from frontdesk.events import operations as events
+
+    created = events.create_event(
+        actor=None, values={"title": {"en": "Matrix event title"}, "lead": {"en": "Matrix event lead"}}
+    )
+    published = events.publish_event(created, actor=None)
+    events.update_event(
+        published, actor=None, values={"title": {"en": "Matrix event draft"}}, revision=published.revision
+    )
+    return published.pk, ["Matrix event title", "Matrix event lead", "Matrix event draft"]
+
+
+def _event_bodies(event: int) -> dict[tuple[str, str], Callable[[], dict]]:
+    """Bodies the event's changing routes accept, read when called (a save needs the revision now)."""
+    from frontdesk.events.models import Event
+
+    def save() -> dict:
+        found = Event.all_objects.filter(pk=event).first()
+        return {"values": {"lead": {"en": "Matrix event lead"}}, "revision": found.revision if found else 1}
+
+    return {("PUT", "/api/cms/events/{event}"): save}
 
 
 def test_every_route_answers_each_role_as_the_table_says(make_user, samples):

@@ -21,7 +21,9 @@ class EventsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from frontdesk.categories.api import category_router
         from frontdesk.categories.types import CategoryType, register_category_type
+        from frontdesk.core.api import register_router
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.demo import register_demo
         from frontdesk.core.view_middleware import with_middleware
@@ -32,11 +34,13 @@ class EventsConfig(AppConfig):
             queries,
             site,
         )
+        from frontdesk.events.api import router
         from frontdesk.events.conf import events_prefix, events_settings
         from frontdesk.events.models import CATEGORY_TYPE, Event
         from frontdesk.events.panel.screens import EVENT_FORM
         from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.pictures.gallery import register_gallery_pictures
+        from frontdesk.publishing.preview import PreviewType, register_preview_type
         from frontdesk.publishing.project_fields import register_screen
         from frontdesk.publishing.relations import RelationTarget, register_relation_target, relation_counts
         from frontdesk.publishing.seo_card import register_seo_card_pictures
@@ -109,6 +113,15 @@ class EventsConfig(AppConfig):
             "events", "events.Event", label=_("Events"), fields=["description"], permission=VIEW
         )
         register_seo_card_pictures("events.seo", "events.Event", label=_("Event SEO cards"), permission=VIEW)
+        register_preview_type(
+            PreviewType(
+                name=queries.PREVIEW_TYPE, model="events.Event", permission=VIEW, render=site.event_preview
+            )
+        )
+        # The categories first: /events/{event} would take /events/categories (an id that is not
+        # one answers 404) if it were mounted before.
+        register_router("/events/categories", category_router(CATEGORY_TYPE, pick_permission=VIEW))
+        register_router("/events", router)
         register_demo("events", seed=demo.seed, remove=demo.remove, pages=demo.pages)
         # TEMPORARY on branch `editor` until the `panel` branch lands (it owns the sections).
         from frontdesk.events.panel import register_sections

@@ -31,6 +31,7 @@ from frontdesk.routes.serving import object_at_address
 ROUTE_TYPE = "event"
 CATEGORY_ROUTE_TYPE = "event-category"
 RELATION_TARGET = "event"
+PREVIEW_TYPE = "event"
 
 
 def end_moment() -> Coalesce:

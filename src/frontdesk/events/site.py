@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import EmptyPage, Page, PageNotAnInteger, Paginator
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import NoReverseMatch, URLPattern, URLResolver, path, reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -261,9 +261,23 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     # with `is_over` (the one rule of "over"), read with the row.
     if event.state not in ON_SITE:
         raise Http404
-    row = event
+    return _event_response(request, event, url=routed_addresses(request).get(get_language()))
+
+
+def event_preview(request: HttpRequest, event: Model) -> HttpResponse:
+    """The preview type's view (publishing/preview.py): the event page printed from the draft
+    (the row arrives with its draft applied), whatever its state; `is_over` is the one rule of
+    "over" (queries.over) judged on the draft's own dates, which the database does not hold yet."""
+    assert isinstance(event, Event)  # the preview type's model
+    end = event.ends_at or event.starts_at
+    event.is_over = end is not None and end < timezone.now()  # type: ignore[attr-defined]
+    return _event_response(request, event, url=None)
+
+
+def _event_response(request: HttpRequest, row: Event, *, url: str | None) -> HttpResponse:
+    """The event page of `row` (a row with `is_over`), at `url` (None for a preview)."""
     language = get_language()
-    context = event_parts(row, language, url=routed_addresses(request).get(language))
+    context = event_parts(row, language, url=url)
     contribute_seo_card(request, row.seo, title=row.title, description=row.lead, language=language)
     _trail(request, language, context["title"])
     add_event_markup(

@@ -1,0 +1,297 @@
+"""The events' panel JSON API under /api/cms/events (docs/events.md, "The panel API"). Thin doors:
+each route parses its body (events/inputs.py, shared with the agent tools), calls one operation or
+query and answers with the shapes of outputs.py. The event categories are the host's category
+routes, mounted at /api/cms/events/categories by apps.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Literal
+
+from django.apps import apps
+from django.http import HttpRequest
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from ninja import Query, Schema
+from ninja import Status as Reply
+from pydantic import Field, field_validator
+
+from frontdesk.core.api.pagination import Page as Paginated
+from frontdesk.core.api.pagination import PageQuery, paginate
+from frontdesk.core.api.routing import PanelRouter
+from frontdesk.core.api.schemas import PictureViewOut, WrittenOut, answers
+from frontdesk.core.bin.doors import bin_routes
+from frontdesk.core.errors import NotFound
+from frontdesk.core.inputs import refuse_unstorable_text
+from frontdesk.core.languages import default_language, is_site_language
+from frontdesk.core.limits import MAX_INTEGER
+from frontdesk.events import operations, queries
+from frontdesk.events.inputs import DuplicateIn, EventIn, EventSave, StepIn
+from frontdesk.events.models import CATEGORY_TARGET
+from frontdesk.events.outputs import event_changed, event_out, event_rows, log_lines
+from frontdesk.events.permissions import MANAGE, VIEW
+from frontdesk.publishing.outputs import preview_link_out, version_list
+from frontdesk.publishing.relations import resolve_references
+from frontdesk.publishing.schemas import LogLineOut, PreviewLinkOut, PreviewQuery, VersionOut
+
+router = PanelRouter(tags=["events"])
+
+VALUES_HELP = (
+    "The values the editor shows (the published ones with the pending edits over them): title, slug,"
+    " lead, description, date_note, price (per language), starts_at and ends_at (ISO 8601 with the"
+    " application zone's offset; an all-day event's as its first and last day, 2027-05-03), all_day,"
+    " format, venue, address, map_url, price_amount (a number or null), booking_url, photos (picture"
+    " keys), highlights (cards {id, heading, line}), categories (ids), services (ids; only with the"
+    " services module), seo (the SEO card), extra (project fields by name)."
+)
+
+
+class EventOut(Schema):
+    id: int
+    state: str = Field(examples=["changed"], description="draft, published, changed or unpublished.")
+    revision: int = Field(description="The revision a save or a state step carries.")
+    pending: list[str] = Field(description="The values saved in the draft and not yet published.")
+    values: dict[str, Any] = Field(description=VALUES_HELP)
+    prefix: str = Field(description="The events' address prefix, in front of the slug.", examples=["events"])
+    addresses: dict[str, str] = Field(description="Where the site answers now, per language.")
+    created_at: datetime
+    updated_at: datetime
+    deleted_at: datetime | None
+
+
+class EventWithPreviewOut(EventOut):
+    preview: PreviewLinkOut = Field(
+        description="A fresh link to the draft's preview, in the default language."
+    )
+
+
+class CategoryChip(Schema):
+    id: int
+    name: str
+
+
+class EventRow(Schema):
+    id: int
+    title: dict[str, str]
+    title_text: str
+    address: str | None = Field(description="The address in the default language; null in the bin.")
+    when: str = Field(description="The date as printed, in the request's language.")
+    starts_at: str | None = Field(examples=["2027-03-12T18:00:00+01:00"])
+    ends_at: str | None
+    all_day: bool
+    over: bool
+    state: str
+    categories: list[CategoryChip]
+    cover: PictureViewOut | None
+    updated_at: datetime
+    deleted_at: datetime | None
+
+
+class EventsQuery(PageQuery):
+    when: Literal["upcoming", "past", "all"] = Field(
+        "upcoming",
+        description="upcoming: to come (no date first, then nearest); past: over (last first); all: every"
+        " event (no date first, then latest). Ignored with trashed=true.",
+    )
+    category: str | None = Field(None, max_length=200, description="An event category's id or slug.")
+    status: Literal["draft", "published", "changed", "unpublished"] | None = None
+    q: str = Field("", max_length=200, description="Words in a title, an address or a lead, any language.")
+    trashed: bool = Field(False, description="true lists the events in the bin instead, last binned first.")
+
+    @field_validator("q")
+    @classmethod
+    def only_storable_text(cls, value: str) -> str:
+        return refuse_unstorable_text(value)
+
+
+class EventsServiceQuery(EventsQuery):
+    service: str | None = Field(None, max_length=2000, description="A service's id or address.")
+
+
+# Without the services module there is no service filter (docs/events.md, "Optional modules").
+ListQuery: type[EventsQuery] = EventsServiceQuery if apps.is_installed("frontdesk.services") else EventsQuery
+
+
+def _ids(target: str, reference: str | None, field: str) -> list[int] | None:
+    """The id a filter names (by id, slug or address), None without one; an unknown slug or address
+    is refused under `field`."""
+    if reference is None or not reference.strip():
+        return None
+    return resolve_references(target, [reference.strip()], field=field)
+
+
+@router.get(
+    "",
+    response=answers(200, Paginated[EventRow]),
+    permission=VIEW,
+    summary="Events: to come, over, all or the bin, drafts included",
+)
+def list_events(request: HttpRequest, query: Query[ListQuery]):  # type: ignore[valid-type]
+    rows = queries.panel_events(
+        when=query.when,
+        categories=_ids(CATEGORY_TARGET, query.category, "category"),
+        services=_ids("service", getattr(query, "service", None), "service"),
+        status=query.status,
+        search=query.q,
+        trashed=query.trashed,
+    )
+    listed = paginate(rows, query)
+    language = get_language()
+    listed["rows"] = event_rows(
+        listed["rows"], language if is_site_language(language) else default_language()
+    )
+    return listed
+
+
+@router.post(
+    "", response=answers(201, EventOut | WrittenOut), permission=MANAGE, summary="Create a draft event"
+)
+def create_event(request: HttpRequest, payload: EventIn):  # type: ignore[valid-type]
+    created = operations.create_event(actor=request.user, values=payload.values())
+    return Reply(201, event_changed(request.user, created))
+
+
+@router.get(
+    "/{event}",
+    response=answers(200, EventWithPreviewOut),
+    permission=VIEW,
+    summary="One event, as the editor reads it, with a fresh preview link",
+)
+def get_event(request: HttpRequest, event: int):
+    found = queries.find_event(event)
+    return {
+        **event_out(found),
+        "preview": preview_link_out(
+            queries.PREVIEW_TYPE, found, language=None, absolute=request.build_absolute_uri
+        ),
+    }
+
+
+@router.put(
+    "/{event}",
+    response=answers(200, EventOut | WrittenOut, conflict=True),
+    permission=MANAGE,
+    summary="Save the draft (only the values given change)",
+    description="A published event keeps showing its published values (dates, categories and services"
+    " too) until Publish. A stale revision answers 409 and changes nothing.",
+)
+def save_event(request: HttpRequest, event: int, payload: EventSave):
+    saved = operations.update_event(
+        queries.find_event(event),
+        actor=request.user,
+        values=payload.values.values(),
+        revision=payload.revision,
+    )
+    return event_changed(request.user, saved)
+
+
+@router.post(
+    "/{event}/duplicate",
+    response=answers(201, EventOut | WrittenOut),
+    permission=MANAGE,
+    summary="A draft copy at the next free address (-2, -3), with values for the copy",
+    description="Copies what the editor shows (every value, the categories, the services, the SEO card,"
+    " the project fields, the same title), without history; `values` (the new dates, say) are saved"
+    " into the copy in the same transaction. Answers the copy's form.",
+)
+def duplicate_event(request: HttpRequest, event: int, payload: DuplicateIn | None = None):
+    values = payload.values.values() if payload is not None and payload.values is not None else None
+    copy = operations.duplicate_event(queries.find_event(event), actor=request.user, values=values)
+    return Reply(201, event_changed(request.user, copy))
+
+
+def _step_route(step: str, operation: Callable[..., Any], name: str, summary: str) -> None:
+    """POST /{event}/<step> with {"revision"?}: one state step of the event, 409 on a stale
+    revision; the view is named `name` (the route's URL name)."""
+
+    def view(request: HttpRequest, event: int, payload: StepIn):
+        moved = operation(queries.find_event(event), actor=request.user, revision=payload.revision)
+        return event_changed(request.user, moved)
+
+    view.__name__ = view.__qualname__ = name
+    router.post(
+        f"/{{event}}/{step}",
+        response=answers(200, EventOut | WrittenOut, conflict=True),
+        permission=MANAGE,
+        summary=summary,
+    )(view)
+
+
+_step_route("publish", operations.publish_event, "publish_event", "Publish the draft")
+_step_route("unpublish", operations.unpublish_event, "unpublish_event", "Take the event off the site")
+_step_route("discard", operations.discard_event, "discard_event", "Throw the pending edits away")
+
+
+@router.get(
+    "/{event}/preview",
+    response=answers(200, PreviewLinkOut),
+    permission=VIEW,
+    summary="A fresh link to the draft's preview",
+    description="A signed link, good for one hour, that shows the event's draft in the site's layout to"
+    " a signed-in account with events.view, marked as a preview and kept out of search engines."
+    " `language` chooses the language (default: the site's default).",
+)
+def preview_event(request: HttpRequest, event: int, query: Query[PreviewQuery]):
+    return preview_link_out(
+        queries.PREVIEW_TYPE,
+        queries.find_event(event),
+        language=query.language,
+        absolute=request.build_absolute_uri,
+    )
+
+
+@router.get(
+    "/{event}/versions",
+    response=answers(200, list[VersionOut]),
+    permission=VIEW,
+    summary="The published versions, newest first",
+)
+def list_event_versions(request: HttpRequest, event: int):
+    return version_list(queries.find_event(event))
+
+
+@router.post(
+    "/{event}/versions/{number}/restore",
+    response=answers(200, EventOut | WrittenOut, conflict=True),
+    permission=MANAGE,
+    summary="Put a version's values into the draft",
+    description="On a published event the values wait for Publish (published with edits); on a draft or"
+    " an unpublished event they replace its values, the state unchanged.",
+)
+def restore_event_version(request: HttpRequest, event: int, number: int, payload: StepIn):
+    if not 1 <= number <= MAX_INTEGER:
+        raise NotFound(_("There is no version %(number)s of this record.") % {"number": number})
+    restored = operations.restore_event_version(
+        queries.find_event(event), actor=request.user, number=number, revision=payload.revision
+    )
+    return event_changed(request.user, restored)
+
+
+@router.get(
+    "/{event}/log",
+    response=answers(200, list[LogLineOut]),
+    permission=VIEW,
+    summary="The event's log, newest first",
+)
+def event_log(request: HttpRequest, event: int):
+    return log_lines(queries.find_event(event))
+
+
+bin_routes(
+    router,
+    "/{event}",
+    module=__name__,
+    noun="event",
+    permission=MANAGE,
+    find=queries.find_event,
+    find_in_bin=lambda pk: queries.find_event(pk, in_bin=True),
+    put_in_bin=operations.bin_event,
+    restore=operations.restore_event,
+    restored=event_changed,
+    response=EventOut | WrittenOut,
+    summaries=(
+        "Move the event to the bin (its address is let go)",
+        "Take the event out of the bin, in the state it had (refused under slug when its address was taken)",
+    ),
+)
