@@ -37,6 +37,7 @@ class EventsConfig(AppConfig):
         from frontdesk.events.api import router
         from frontdesk.events.conf import events_prefix, events_settings
         from frontdesk.events.models import CATEGORY_TYPE, Event
+        from frontdesk.events.panel import register_sections
         from frontdesk.events.panel.screens import EVENT_FORM
         from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.pictures.gallery import register_gallery_pictures
@@ -123,7 +124,4 @@ class EventsConfig(AppConfig):
         register_router("/events/categories", category_router(CATEGORY_TYPE, pick_permission=VIEW))
         register_router("/events", router)
         register_demo("events", seed=demo.seed, remove=demo.remove, pages=demo.pages)
-        # TEMPORARY on branch `editor` until the `panel` branch lands (it owns the sections).
-        from frontdesk.events.panel import register_sections
-
         register_sections()

@@ -19,13 +19,13 @@ from frontdesk.core.languages import default_language, site_language_codes
 from frontdesk.core.panel.access import panel_page
 from frontdesk.events import queries
 from frontdesk.events.conf import events_prefix
-from frontdesk.events.models import LEAD_MAX_LENGTH, Event, Format
+from frontdesk.events.models import LEAD_MAX_LENGTH, Format
 from frontdesk.events.outputs import event_out, log_lines
 from frontdesk.events.panel.screens import EVENT_FORM
 from frontdesk.events.permissions import MANAGE
 from frontdesk.pictures.controls import gallery_control
 from frontdesk.publishing.outputs import version_list
-from frontdesk.publishing.preview import PREVIEWS, preview_link
+from frontdesk.publishing.preview import preview_link
 from frontdesk.publishing.project_fields.panel import card_fields
 from frontdesk.publishing.seo_card import card_controls
 from frontdesk.routes.serving import public_path
@@ -55,15 +55,6 @@ def _written(values: dict[str, Any], code: str) -> bool:
     texts = [values.get(name) or {} for name in TRANSLATED]
     cards = [card.get(key) or {} for card in values.get("highlights") or [] for key in ("heading", "line")]
     return any(isinstance(found, dict) and found.get(code) for found in texts + cards)
-
-
-def _preview_url(event: Event) -> str:
-    """A fresh preview link when a preview type shows events (the script asks for a new one at
-    each click anyway)."""
-    for preview_type in PREVIEWS.all():
-        if preview_type.model_class is Event:
-            return preview_link(preview_type.name, event, language=default_language())
-    return ""
 
 
 def _service_choices(chosen: list[int]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -122,7 +113,7 @@ def editor(request: HttpRequest, event: int) -> HttpResponse:
         "seo_card": card_controls(values["seo"]),
         "versions": version_list(found),
         "log": log_lines(found),
-        "preview_url": _preview_url(found),
+        "preview_url": preview_link(queries.PREVIEW_TYPE, found, language=default_language()),
         "preview_api": reverse("cms-api:preview_event", args=[found.pk]),
         "api": reverse("cms-api:get_event", args=[found.pk]),
         "list_url": reverse("panel:panel-events:list"),

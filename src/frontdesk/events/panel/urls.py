@@ -1,5 +1,4 @@
-"""TEMPORARY on branch `editor` until the `panel` branch lands (it owns this file): the list and
-the editor of the Events section."""
+"""The Events section's pages under /cms/events/ (reversed as panel:panel-events:<name>)."""
 
 from django.urls import path
 
