@@ -12,6 +12,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.http import HttpResponse
+from django.test import Client
 from django.urls import clear_url_caches, get_resolver
 
 from frontdesk.categories.operations import create_category
@@ -197,3 +199,23 @@ def demo_like(berlin, media, make_event) -> Iterator[dict[str, Any]]:
             "pictures": pictures,
             "categories": categories,
         }
+
+
+# --- The panel API --------------------------------------------------------------------------------
+
+API = "/api/cms/events"
+
+
+@pytest.fixture
+def staff(clock, admin_client) -> Client:
+    """The superuser's client, signed in at the clock's moment (a session opened before the
+    clock moved to 2027 would have expired by then)."""
+    return admin_client
+
+
+def send(client: Client, method: str, path: str, body: Any = None) -> HttpResponse:
+    """`method` on the events API (`path` after /api/cms/events) with `body` as JSON."""
+    call = getattr(client, method.lower())
+    if body is None:
+        return call(f"{API}{path}", content_type="application/json")
+    return call(f"{API}{path}", body, content_type="application/json")

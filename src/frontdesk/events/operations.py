@@ -40,7 +40,7 @@ from frontdesk.publishing.editing import follow_address, locked, publish_at_addr
 from frontdesk.publishing.models import in_application_zone
 from frontdesk.publishing.project_fields.values import clean_extra
 from frontdesk.publishing.relations import resolve_references
-from frontdesk.publishing.seo_card import clean_seo_card
+from frontdesk.publishing.seo_card import SeoCardIn, clean_seo_card
 from frontdesk.routes.claims import claim_routes, next_free_slugs
 from frontdesk.routes.models import Route
 from frontdesk.routes.registry import ROUTE_TYPES, is_reserved
@@ -158,7 +158,7 @@ def _prepared(values: Mapping[str, Any], *, stored: Mapping[str, Any]) -> dict[s
             elif name == "extra":
                 prepared[name] = clean_extra(EVENT_FORM.id, stored.get("extra") or {}, value or {})
             elif name == "seo":
-                if value is not None and not isinstance(value, Mapping):
+                if value is not None and not isinstance(value, Mapping | SeoCardIn):  # SeoCardIn: the API's
                     raise ValidationError(_("Give the SEO card as an object."))
                 prepared[name] = clean_seo_card(value, stored=stored.get("seo"))
             elif name in RELATIONS:
