@@ -239,6 +239,9 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/faq/questions/<int:question>/": ("faq.view",),
     "/cms/faq/categories/": ("faq.categories.manage",),
     "/cms/faq/categories/bin/": ("faq.categories.manage",),
+    "/cms/events/": ("events.view",),
+    "/cms/events/categories/": ("events.categories.manage",),
+    "/cms/events/categories/bin/": ("events.categories.manage",),
 }
 if apps.is_installed("frontdesk.blocks"):
     PANEL["/cms/block-types/"] = ("blocks.manage",)

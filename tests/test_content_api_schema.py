@@ -1,5 +1,5 @@
 """Schemathesis over the content modules' part of /api/cms/openapi.json (pages, services, the FAQ,
-the block system's reads, and the shared categories' router as the test app mounts it twice), against the
+the events and their categories, the block system's reads, and the shared categories' router as the test app mounts it twice), against the
 real server: for generated bodies, queries and ids, valid and invalid, no answer is a server error
 and every answer matches what the document says (status code, content type, body schema). The
 picture library has its own walk (tests/pictures/test_pictures_api_schema.py)."""
@@ -24,7 +24,7 @@ from tests.testapp.categories import HAPPENING, TOPIC
 
 pytestmark = pytest.mark.live
 
-PATHS = r"^/api/cms/(pages|services|blocks|testapp|faq)(/|$)"
+PATHS = r"^/api/cms/(pages|services|blocks|testapp|faq|events)(/|$)"
 schema = walk(PATHS)
 
 
@@ -49,6 +49,10 @@ def test_every_content_route_is_walked():
         assert {"/api/cms/faq/questions/{question}/restore", "/api/cms/faq/categories/picker"} <= {
             path for path in paths if re.match(PATHS, path)
         }
+    if apps.is_installed("frontdesk.events"):
+        assert {"/api/cms/events/{event}/duplicate", "/api/cms/events/categories/picker"} <= {
+            path for path in paths if re.match(PATHS, path)
+        }
 
 
 def faq_rows() -> tuple[dict, dict]:
@@ -68,6 +72,38 @@ def faq_rows() -> tuple[dict, dict]:
     return (
         {"question": question.pk, "category": {"faq/categories": category.pk}},
         {"question": binned.pk, "category": {"faq/categories": binned_category.pk}},
+    )
+
+
+def event_rows() -> tuple[dict, dict]:
+    """A published event (version 1) with a pending edit in an event category, one in the bin, an
+    event category and one in the bin: the samples of the events' routes (an optional app)."""
+    from frontdesk.events import operations as events
+
+    category, binned_category = (
+        create_category("events", actor=None, values={"name": {"en": name}, "slug": {"en": slug}})
+        for name, slug in (("Yoga", "yoga"), ("Gone", "gone-events"))
+    )
+    bin_category(binned_category, actor=None)
+    event = events.publish_event(
+        events.create_event(
+            actor=None,
+            values={
+                "title": {"en": "Morning yoga"},
+                "starts_at": "2027-03-20T08:00",
+                "categories": [category.pk],
+            },
+        ),
+        actor=None,
+    )
+    event = events.update_event(
+        event, actor=None, values={"lead": {"en": "Bring a mat."}}, revision=event.revision
+    )
+    binned = events.create_event(actor=None, values={"title": {"en": "Old event"}})
+    events.bin_event(binned, actor=None)
+    return (
+        {"event": event.pk, "category": {"events/categories": category.pk}},
+        {"event": binned.pk, "category": {"events/categories": binned_category.pk}},
     )
 
 
@@ -103,6 +139,7 @@ def world(live_site, admin_user) -> dict:
     for category in (binned_topic, binned_happening):
         bin_category(category, actor=None)
     faq, binned_faq = faq_rows() if apps.is_installed("frontdesk.faq") else ({}, {})
+    events, binned_events = event_rows() if apps.is_installed("frontdesk.events") else ({}, {})
     return {
         "base_url": live_site,
         "headers": session_headers(admin_user),
@@ -113,16 +150,24 @@ def world(live_site, admin_user) -> dict:
             "collection": "test-snippets",
             "picker": "groups",
             **faq,
-            "category": {"topics": topic.pk, "happening-categories": happening.pk, **faq.get("category", {})},
+            **events,
+            "category": {
+                "topics": topic.pk,
+                "happening-categories": happening.pk,
+                **faq.get("category", {}),
+                **events.get("category", {}),
+            },
         },
         "binned": {  # what a Restore route takes
             "page": binned_page.pk,
             "service": binned_service.pk,
             **binned_faq,
+            **binned_events,
             "category": {
                 "topics": binned_topic.pk,
                 "happening-categories": binned_happening.pk,
                 **binned_faq.get("category", {}),
+                **binned_events.get("category", {}),
             },
         },
     }
@@ -146,6 +191,18 @@ def sample_for(operation: str, parameter: str, value: object, world: dict) -> ob
     return sample
 
 
+def current_revision(parameters: dict) -> int | None:
+    """The revision of the page or the event a case names by its id (None for anything else)."""
+    page, event = parameters.get("page"), parameters.get("event")
+    if isinstance(page, int):
+        return Page.all_objects.filter(pk=page).values_list("revision", flat=True).first()
+    if isinstance(event, int) and apps.is_installed("frontdesk.events"):
+        from frontdesk.events.models import Event
+
+        return Event.all_objects.filter(pk=event).values_list("revision", flat=True).first()
+    return None
+
+
 @schema.parametrize()
 @hypothesis.settings(
     deadline=None,
@@ -155,13 +212,8 @@ def sample_for(operation: str, parameter: str, value: object, world: dict) -> ob
 def test_content_routes_answer_as_documented(case, world):
     for name, value in list(case.path_parameters.items()):
         case.path_parameters[name] = sample_for(case.operation.label, name, value, world)
-    page = case.path_parameters.get("page")
-    if (
-        isinstance(page, int)
-        and isinstance(case.body, dict)
-        and "revision" in case.body
-        and chosen(case.body)
-    ):
-        # The page's current revision, so a save reaches its values instead of stopping at the 409.
-        case.body["revision"] = Page.all_objects.filter(pk=page).values_list("revision", flat=True).first()
+    guarded = current_revision(case.path_parameters)
+    if guarded is not None and isinstance(case.body, dict) and "revision" in case.body and chosen(case.body):
+        # The record's current revision, so a save reaches its values instead of stopping at the 409.
+        case.body["revision"] = guarded
     case.call_and_validate(base_url=world["base_url"], headers=world["headers"], checks=CHECKS)

@@ -120,6 +120,13 @@ def test_the_services_field_lists_the_events_services_in_their_order(admin_clien
     assert re.search(r"data-services-add>.*Mowing", html, re.S)
 
 
+@needs("services")
+def test_the_services_field_needs_services_view(client, make_user, retreat):
+    client.force_login(make_user("events.view", "events.manage"))
+    html = client.get(editor_url(retreat)).content.decode()
+    assert "data-services" not in html and 'name="services"' not in html
+
+
 @pytest.mark.skipif(installed("services"), reason="the services module is installed")
 def test_without_the_services_module_there_is_no_services_field(admin_client, retreat):
     html = admin_client.get(editor_url(retreat)).content.decode()

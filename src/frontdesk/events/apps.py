@@ -12,6 +12,17 @@ from typing import cast
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+
+def _in_use(category, count: int) -> str:
+    """Why a category that holds events stays out of the bin: binned events count too (they keep
+    their categories, to come back with them)."""
+    return ngettext(
+        "The category %(name)s holds %(count)d event (those in the bin count too); take it out of the category first.",
+        "The category %(name)s holds %(count)d events (those in the bin count too); take them out of the category first.",
+        count,
+    ) % {"name": category, "count": count}
 
 
 class EventsConfig(AppConfig):
@@ -79,6 +90,7 @@ class EventsConfig(AppConfig):
                 label=_("Event categories"),
                 permission=MANAGE_CATEGORIES,
                 count_items=lambda ids: relation_counts(Event, "categories", ids),
+                in_use=_in_use,
                 screen="events.category-form",
                 named_by=("id", "slug"),
                 prefix=events_prefix,

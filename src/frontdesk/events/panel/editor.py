@@ -86,7 +86,9 @@ def editor(request: HttpRequest, event: int) -> HttpResponse:
         }
         for code, name in _languages()
     ]
-    services = "services" in values
+    # With the services module, for an account that may read the services (their names are the
+    # services section's to show, as the list's filter); without the field a save keeps them.
+    services = "services" in values and request.user.has_perm("services.view")
     picked, others = _service_choices(values["services"]) if services else ([], [])
     context = {
         "event": found,

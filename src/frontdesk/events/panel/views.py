@@ -6,7 +6,7 @@ change is written by static/events/panel/list.js through the panel API (/api/cms
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 from urllib.parse import urlencode
 
@@ -16,7 +16,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
-from django.utils.formats import date_format
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -25,6 +25,7 @@ from frontdesk.core.languages import default_language, translate
 from frontdesk.core.limits import MAX_ID
 from frontdesk.core.panel.access import panel_page
 from frontdesk.events import outputs, queries
+from frontdesk.events.dates import print_when
 from frontdesk.events.models import CATEGORY_TYPE
 from frontdesk.events.permissions import MANAGE
 from frontdesk.publishing.models import ON_SITE, State
@@ -56,19 +57,27 @@ def _editor_address() -> str:
     return address.replace(str(ID_SLOT), "{id}")
 
 
-def _exact(text: str | None, all_day: bool) -> str:
+def _exact(text: str | None, all_day: bool, language: str) -> str:
     """A row's moment (ISO 8601 in the application's zone, a day for an all-day event) written
-    out in the panel's language: "12 March 2027, 18:00"."""
+    out by the one date helper in the panel's language: "12 March 2027, 18:00", "3 May 2027"."""
     if not text:
         return ""
     if all_day:
-        return date_format(date.fromisoformat(text), "j E Y")
-    return date_format(datetime.fromisoformat(text), "j E Y, H:i")
+        moment = timezone.make_aware(datetime.combine(date.fromisoformat(text), time()))
+    else:
+        moment = datetime.fromisoformat(text)
+    return print_when(moment, all_day=all_day, language=language)
 
 
-def _services() -> list[tuple[int, str]]:
-    """The service filter's choices: the services in the editors' order, when the module is there."""
-    if not apps.is_installed("frontdesk.services"):
+def _may_filter_by_service(request: HttpRequest) -> bool:
+    """The service filter is there with the services module, for an account that may read the
+    services (their names are the services section's to show)."""
+    return apps.is_installed("frontdesk.services") and request.user.has_perm("services.view")
+
+
+def _services(request: HttpRequest) -> list[tuple[int, str]]:
+    """The service filter's choices: the services in the editors' order."""
+    if not _may_filter_by_service(request):
         return []
     from frontdesk.services.queries import in_order
 
@@ -84,7 +93,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
     categories = [
         (category.pk, translate(category.name, language)) for category in categories_of(CATEGORY_TYPE)
     ]
-    services = _services()
+    services = _services(request)
     category = _chosen_id(request.GET.get("category", ""), {pk for pk, _name in categories})
     service = _chosen_id(request.GET.get("service", ""), {pk for pk, _name in services})
     state = request.GET.get("state", "")
@@ -108,8 +117,8 @@ def event_list(request: HttpRequest) -> HttpResponse:
     for row in rows:
         row["editor"] = editor.replace("{id}", str(row["id"]))
         row["on_site"] = row["state"] in ON_SITE
-        row["starts_text"] = _exact(row["starts_at"], row["all_day"])
-        row["ends_text"] = _exact(row["ends_at"], row["all_day"])
+        row["starts_text"] = _exact(row["starts_at"], row["all_day"], language)
+        row["ends_text"] = _exact(row["ends_at"], row["all_day"], language)
 
     # What the address carries besides the tab and the page: kept by every tab and pager link.
     filters = {"category": category or "", "service": service or "", "state": state, "q": search}
@@ -130,7 +139,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
         "search": search,
         "categories": categories,
         "services": services,
-        "with_services": apps.is_installed("frontdesk.services"),
+        "with_services": _may_filter_by_service(request),
         "states": State.choices,
         "filtered": bool(category or service or state or search),
         # The paginator structure every list answers with (the API's too).
@@ -144,17 +153,9 @@ def event_list(request: HttpRequest) -> HttpResponse:
         "previous_page": address(page=listing.previous_page_number()) if listing.has_previous() else None,
         "next_page": address(page=listing.next_page_number()) if listing.has_next() else None,
         "can_manage": request.user.has_perm(MANAGE),
-        "api": _api(),
+        "api": reverse("cms-api:list_events"),
         "editor_address": editor,
         "default_language": default_language(),
         "time_zone": settings.TIME_ZONE,
     }
     return render(request, "events/panel/list.html", context)
-
-
-def _api() -> str:
-    """The events' API base (/api/cms/events) for the scripts; a row's routes are below it."""
-    try:
-        return reverse("cms-api:list_events")
-    except NoReverseMatch:  # the API's router is not mounted (yet): the base it is decided at
-        return "/api/cms/events"

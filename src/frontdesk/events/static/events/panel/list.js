@@ -47,7 +47,9 @@ if (create) {
 
 async function duplicate(row) {
   const copy = await api.post(`${words.api}/${row.dataset.id}/duplicate`, {});
-  const address = Object.values(copy.addresses || {})[0] || "";
+  // The address the list names: the default language's (the others are variants of it).
+  const addresses = copy.addresses || {};
+  const address = addresses[words.language] || Object.values(addresses)[0] || "";
   reloadSaying(`${words.copied} ${row.dataset.title}${address ? ` (${address})` : ""}`, copy.id);
 }
 
