@@ -34,7 +34,6 @@ NOT_HELD = {
     ("blocks", "checks"): "no settings, so nothing to check at boot",
     # The events' staff side: the panel screens and the agent tools come with issue 28, events part 2.
     ("events", "mcp_tools"): "the agent tools come with events part 2 (issue 28)",
-    ("events", "panel/urls"): "the panel screens come with events part 2 (issue 28)",
 }
 SECOND_NAMES = ["views.py", "site_views.py", "panel_urls.py", "panel_views.py", "screens.py", "site_urls.py"]
 # The files that may read settings.FRONTDESK: the host's reader and settings.py, which writes it.
