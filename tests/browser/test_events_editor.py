@@ -113,6 +113,17 @@ def test_an_end_before_the_start_is_refused_under_ends_and_its_tab_opens(logged_
     axe_check(editor)
     assert event_out(fresh(event))["values"]["ends_at"] is None
 
+    # A card with a line and no heading: refused under the card's heading.
+    ends.fill("2027-03-20T12:00")
+    editor.get_by_role("button", name="Add a card").click()
+    card = editor.locator("[data-highlights] li").first
+    card.get_by_label("Line (English)").fill("Bring boots.")
+    save(editor)
+    expect(card.get_by_label("Heading (English)")).to_have_attribute("aria-invalid", "true")
+    expect(ends).not_to_have_attribute("aria-invalid", "true")
+    values = event_out(fresh(event))["values"]
+    assert values["ends_at"] is None and values["highlights"] == []
+
 
 def test_two_editors_of_one_event_the_second_save_is_told_and_loses_nothing(
     logged_in_page, admin_user, berlin
