@@ -49,11 +49,12 @@ def saved(editor) -> None:
     expect(editor.get_by_text("Saved.", exact=True)).to_be_visible()
 
 
+@pytest.mark.parametrize("viewport", [WIDE, NARROW], ids=["wide", "narrow"])
 def test_an_event_of_three_whole_days_is_made_published_and_seen_on_the_site(
-    logged_in_page, admin_user, berlin
+    logged_in_page, admin_user, berlin, viewport
 ):
     event = new_event(slug={"en": "forest-retreat"})
-    editor = logged_in_page(admin_user, **WIDE)
+    editor = logged_in_page(admin_user, **viewport)
     visit(editor, editor_path(event))
     expect(editor.get_by_text(f"Times in {APP_ZONE}")).to_be_visible()
     editor.get_by_role("switch", name="All day").check()
