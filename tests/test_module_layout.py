@@ -32,7 +32,7 @@ NOT_HELD = {
     ("blocks", "demo"): "the demo blocks are the pages demo's (pages/demo.py)",
     ("blocks", "conf"): "no settings of its own",
     ("blocks", "checks"): "no settings, so nothing to check at boot",
-    # The events' staff side: the panel screens and the agent tools come with issue 28, events part 2.
+    # The events' agent tools come with issue 28, events part 2.
     ("events", "mcp_tools"): "the agent tools come with events part 2 (issue 28)",
 }
 SECOND_NAMES = ["views.py", "site_views.py", "panel_urls.py", "panel_views.py", "screens.py", "site_urls.py"]
