@@ -240,6 +240,7 @@ PANEL: dict[str, tuple[str, ...]] = {
     "/cms/faq/categories/": ("faq.categories.manage",),
     "/cms/faq/categories/bin/": ("faq.categories.manage",),
     "/cms/events/": ("events.view",),
+    "/cms/events/<int:event>/": ("events.view",),
     "/cms/events/categories/": ("events.categories.manage",),
     "/cms/events/categories/bin/": ("events.categories.manage",),
 }

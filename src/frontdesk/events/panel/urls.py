@@ -2,10 +2,9 @@
 
 from django.urls import path
 
-from frontdesk.events.panel import views
+from frontdesk.events.panel import editor, views
 
 urlpatterns = [
     path("", views.event_list, name="list"),
-    # The editor (helper "editor", events/panel/editor.py) adds here:
-    # path("<int:event>/", editor.editor, name="editor"),
+    path("<int:event>/", editor.editor, name="editor"),
 ]
