@@ -134,6 +134,15 @@ def test_words_find_the_lead_in_any_language(shown, make_event):
     assert titles(get(shown["client"], "?q=DREHSCHEIBE")) == ["Clay"]
 
 
+def test_words_with_letters_beyond_ascii_are_found_on_every_database(shown, make_event):
+    # SQLite and MariaDB keep "Töpfern" as "T\u00f6pfern" in the JSON: the search reads the text.
+    pottery = make_event("Pottery", starts_at="2027-04-02T10:00", publish=False)
+    update_event(pottery, actor=None, values={"title": {"de": "Töpfern für alle"}}, revision=pottery.revision)
+    assert titles(get(shown["client"], "?q=töpfern")) == ["Pottery"]
+    assert titles(get(shown["client"], "?q=für alle")) == ["Pottery"]
+    assert titles(get(shown["client"], "?q=en")) == []  # a language's code is no word of a title
+
+
 def test_a_filter_value_the_list_does_not_know_is_no_filter(shown):
     page = get(shown["client"], "?tab=nowhere&category=abc&state=lost&service=99999999999999999999&page=x")
     assert titles(page) == ["Undated", "Soon", "Draft later"]

@@ -147,6 +147,18 @@ class TranslatedField(models.JSONField):
             raise ValidationError(_("Give a text in at least one language."), code="required")
 
 
+def words_in(names: Sequence[str], words: str) -> models.Q:
+    """A list's search: `words` in any language's text of the translated fields `names`. Each
+    language's text is read as text (its JSON key), not the JSON as stored: SQLite and MariaDB
+    keep "Töpfern" as "T\\u00f6pfern" in the JSON, where a search over the whole value finds
+    nothing."""
+    found = models.Q()
+    for name in names:
+        for code in site_language_codes():
+            found |= models.Q(**{f"{name}__{code}__icontains": words})
+    return found
+
+
 # --- Translated values inside list items --------------------------------------------------------
 
 ITEM_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")

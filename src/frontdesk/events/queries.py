@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from frontdesk.core.bin.operations import rows_of
 from frontdesk.core.errors import NotFound
+from frontdesk.core.fields import words_in
 from frontdesk.core.limits import MAX_ID
 from frontdesk.events.models import Event
 from frontdesk.publishing.models import ON_SITE
@@ -149,7 +150,7 @@ def panel_events(
         rows = rows.filter(state=status)
     words = search.strip()
     if words:
-        rows = rows.filter(Q(title__icontains=words) | Q(slug__icontains=words) | Q(lead__icontains=words))
+        rows = rows.filter(words_in(("title", "slug", "lead"), words))
     if trashed:
         return rows.annotate(is_over=over(now)).order_by(F("deleted_at").desc(), F("id").desc())
     ordered = {"upcoming": upcoming, "past": past, "all": every}[when]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from frontdesk.blocks.holders import picture_keys_in, slugs_in
 from frontdesk.core.bin.operations import rows_of
 from frontdesk.core.errors import NotFound
+from frontdesk.core.fields import words_in
 from frontdesk.core.languages import site_language_codes, translate
 from frontdesk.core.limits import MAX_ID
 from frontdesk.pages.models import Page
@@ -33,7 +34,7 @@ def page_list(*, state: str | None = None, search: str = "", trashed: bool = Fal
     if search.strip():
         # The JSON columns as text: a word in any language's title or slug.
         words = search.strip()
-        rows = rows.filter(Q(title__icontains=words) | Q(slug__icontains=words))
+        rows = rows.filter(words_in(("title", "slug"), words))
     return rows.order_by("-updated_at", "-id")
 
 
