@@ -147,7 +147,11 @@ def body_routes() -> list[tuple[str, str, type[Input] | None]]:
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")
             if body is None:
                 continue
-            name = body["schema"].get("$ref", "").rsplit("/", 1)[-1]
+            # A body that may be left out ({"anyOf": [{"$ref": ...}, {"type": "null"}]}) is read
+            # as its model.
+            schema = body["schema"]
+            refs = [branch.get("$ref", "") for branch in schema.get("anyOf", [schema])]
+            name = next((ref for ref in refs if ref), "").rsplit("/", 1)[-1]
             address = re.sub(
                 r"\{(\w+)\}", lambda m: {"entity": "inbox_submission", "group": "seo"}.get(m[1], "1"), path
             )
