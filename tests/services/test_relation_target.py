@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from frontdesk.publishing.relations import RELATION_TARGETS, clean_relation, resolve_references
-from frontdesk.services.operations import bin_service, update_service
+from frontdesk.services.operations import bin_service, create_service, reorder_services, update_service
 from tests.services.conftest import make_service
 
 pytestmark = pytest.mark.django_db
@@ -68,3 +68,18 @@ def test_a_service_is_found_by_its_address_or_slug_in_any_language():
         assert RELATION_TARGETS["service"].lookup_by_address(reference) == garden.pk
     assert RELATION_TARGETS["service"].lookup_by_address("/services/nothing") is None
     assert resolve_references("service", ["garten"], field="services") == [garden.pk]
+
+
+def test_an_editor_elsewhere_is_offered_the_services_in_order_only_with_services_view(make_user):
+    # What the events' editor and list filter offer (publishing/relation_targets.choices_for),
+    # without importing the services module.
+    from frontdesk.publishing.relation_targets import choices_for
+
+    second = create_service(actor=None, values={"title": {"en": "Trees"}})
+    first = create_service(actor=None, values={"title": {"en": "Garden"}})
+    reorder_services(actor=None, ids=[first.pk, second.pk])
+    binned = create_service(actor=None, values={"title": {"en": "Gone"}})
+    bin_service(binned, actor=None)
+    assert choices_for("service", make_user("services.view")) == [(first.pk, "Garden"), (second.pk, "Trees")]
+    assert choices_for("service", make_user("events.view")) is None
+    assert choices_for("nothing-registers-this", make_user("services.view")) is None

@@ -37,6 +37,7 @@ from frontdesk.events.models import CATEGORY_TYPE, Event
 from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
 from frontdesk.publishing.outputs import preview_link_out
 from frontdesk.publishing.relation_field import load_relations
+from frontdesk.publishing.relations import resolve_references
 
 READ_SCOPE, WRITE_SCOPE = "events:read", "events:write"
 SEARCH_MAX = 200
@@ -127,11 +128,7 @@ def events_list(
 ) -> dict[str, Any]:
     code = _language(language)
     categories = [find_category(CATEGORY_TYPE, category).pk] if category is not None else None
-    services = None
-    if service is not None:
-        from frontdesk.services.queries import find_service
-
-        services = [find_service(service).pk]
+    services = resolve_references("service", [service], field="service") if service is not None else None
     rows = queries.panel_events(
         when=when, categories=categories, services=services, status=status, search=search, trashed=trashed
     )

@@ -37,6 +37,10 @@ class RelationTarget:
     card: Callable[[Any, str], Card]
     existing: Callable[[Iterable[int]], set[int]]
     label: str | Promise = ""  # how an error names one object: "service" ("There is no service 7.")
+    # What a holder's editor may offer: every object outside the bin as (id, name), in its
+    # owner's order, shown to an account with `permission` (the owner's right to read the names).
+    choices: Callable[[], list[tuple[int, str]]] | None = None
+    permission: str | None = None
 
 
 RELATION_TARGETS: Registry[RelationTarget] = Registry("relation target")
@@ -44,6 +48,19 @@ RELATION_TARGETS: Registry[RelationTarget] = Registry("relation target")
 
 def register_relation_target(target: RelationTarget) -> RelationTarget:
     return RELATION_TARGETS.register(target.name, target)
+
+
+def choices_for(target_name: str, user: Any) -> list[tuple[int, str]] | None:
+    """The objects of the target an editor may pick from, as (id, name) in the owner's order; None
+    when no installed module registers the target, it offers no choices, or `user` may not read
+    their names. So a holder's editor offers, and filters by, another module's objects without
+    importing it."""
+    target = RELATION_TARGETS.get(target_name)
+    if target is None or target.choices is None:
+        return None
+    if target.permission and not user.has_perm(target.permission):
+        return None
+    return target.choices()
 
 
 # The most ids one relation holds: more is a mistake or an attack, and a list this long is already

@@ -57,6 +57,8 @@ class ServicesConfig(AppConfig):
                 card=outputs.service_card,
                 existing=outputs.existing_ids,
                 label=_("service"),
+                choices=lambda: [(service.pk, str(service)) for service in queries.in_order()],
+                permission=VIEW,
             )
         )
         # A picture a service shows (its cover, in its description, on its SEO card) is in use.

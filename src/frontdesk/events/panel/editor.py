@@ -27,6 +27,7 @@ from frontdesk.pictures.controls import gallery_control
 from frontdesk.publishing.outputs import version_list
 from frontdesk.publishing.preview import preview_link
 from frontdesk.publishing.project_fields.panel import card_fields
+from frontdesk.publishing.relation_targets import choices_for
 from frontdesk.publishing.seo_card import card_controls
 from frontdesk.routes.serving import public_path
 
@@ -57,14 +58,13 @@ def _written(values: dict[str, Any], code: str) -> bool:
     return any(isinstance(found, dict) and found.get(code) for found in texts + cards)
 
 
-def _service_choices(chosen: list[int]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(the event's services in its order, the others to add), outside the bin: one query. Only
-    called with the services module installed."""
-    from frontdesk.services.queries import in_order
-
-    rows = {service.pk: str(service) for service in in_order()}
-    picked = [{"id": pk, "name": rows.get(pk, f"#{pk}")} for pk in chosen]
-    others = [{"id": pk, "name": name} for pk, name in rows.items() if pk not in chosen]
+def _service_choices(
+    chosen: list[int], offered: list[tuple[int, str]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(the event's services in its order, the others to add), from the relation target's choices."""
+    names = dict(offered)
+    picked = [{"id": pk, "name": names.get(pk, f"#{pk}")} for pk in chosen]
+    others = [{"id": pk, "name": name} for pk, name in offered if pk not in chosen]
     return picked, others
 
 
@@ -88,8 +88,9 @@ def editor(request: HttpRequest, event: int) -> HttpResponse:
     ]
     # With the services module, for an account that may read the services (their names are the
     # services section's to show, as the list's filter); without the field a save keeps them.
-    services = "services" in values and request.user.has_perm("services.view")
-    picked, others = _service_choices(values["services"]) if services else ([], [])
+    offered = choices_for("service", request.user) if "services" in values else None
+    services = offered is not None
+    picked, others = _service_choices(values["services"], offered or []) if services else ([], [])
     context = {
         "event": found,
         "shown": shown,

@@ -10,7 +10,6 @@ from datetime import date, datetime, time
 from typing import Any
 from urllib.parse import urlencode
 
-from django.apps import apps
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -29,6 +28,7 @@ from frontdesk.events.dates import print_when
 from frontdesk.events.models import CATEGORY_TYPE
 from frontdesk.events.permissions import MANAGE
 from frontdesk.publishing.models import ON_SITE, State
+from frontdesk.publishing.relation_targets import choices_for
 
 PER_PAGE = 25
 TABS = ("upcoming", "past", "all", "bin")
@@ -69,19 +69,11 @@ def _exact(text: str | None, all_day: bool, language: str) -> str:
     return print_when(moment, all_day=all_day, language=language)
 
 
-def _may_filter_by_service(request: HttpRequest) -> bool:
-    """The service filter is there with the services module, for an account that may read the
-    services (their names are the services section's to show)."""
-    return apps.is_installed("frontdesk.services") and request.user.has_perm("services.view")
-
-
-def _services(request: HttpRequest) -> list[tuple[int, str]]:
-    """The service filter's choices: the services in the editors' order."""
-    if not _may_filter_by_service(request):
-        return []
-    from frontdesk.services.queries import in_order
-
-    return [(service.pk, str(service)) for service in in_order()]
+def _services(request: HttpRequest) -> list[tuple[int, str]] | None:
+    """The service filter's choices, the services in their editors' order: None without the
+    services module, or for an account that may not read the services (their names are the
+    services section's to show): the relation target's choices (publishing/relation_targets.py)."""
+    return choices_for("service", request.user)
 
 
 @panel_page("events")
@@ -93,7 +85,8 @@ def event_list(request: HttpRequest) -> HttpResponse:
     categories = [
         (category.pk, translate(category.name, language)) for category in categories_of(CATEGORY_TYPE)
     ]
-    services = _services(request)
+    offered = _services(request)
+    services = offered or []
     category = _chosen_id(request.GET.get("category", ""), {pk for pk, _name in categories})
     service = _chosen_id(request.GET.get("service", ""), {pk for pk, _name in services})
     state = request.GET.get("state", "")
@@ -139,7 +132,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
         "search": search,
         "categories": categories,
         "services": services,
-        "with_services": _may_filter_by_service(request),
+        "with_services": offered is not None,
         "states": State.choices,
         "filtered": bool(category or service or state or search),
         # The paginator structure every list answers with (the API's too).
