@@ -6,7 +6,7 @@ per site language, as `claim_routes` leaves them; `Alias` rows for a binned one,
 `release_routes` leaves them), their category links (`RelationLink` rows) and the version a
 publish keeps (`Version`) are bulk-created in batches, one transaction each, with the values the
 operations would have stored (an all-day event's whole days through the model's own
-`whole_days`). The data (docs/events.md, "Seeding 100k events"): two years past and one ahead,
+`whole_days`). The data (docs/events.md, "Seeding 100k events"): three years past and half a year ahead,
 about 4 % undated (a date in words), 15 % all day (a third of them several days), 5 % timed over
 several days, 10 % with a start only; 70 % in one category and 15 % in two; 8 % drafts, 4 %
 unpublished, 6 % published with edits waiting, 3 % in the bin; 30 % written in German too;
@@ -43,7 +43,7 @@ from frontdesk.routes.models import Alias, Route
 from frontdesk.routes.registry import ROUTE_TYPES
 
 SLUG = re.compile(r"^bench-(\d+)$")
-PAST_DAYS, AHEAD_DAYS = 730, 365
+PAST_DAYS, AHEAD_DAYS = 1095, 182  # three years kept, half a year ahead
 # (slug, English name, German name, weight): some categories hold many more events than others.
 CATEGORIES = [
     ("bench-courses", "Courses", "Kurse", 8),
@@ -189,7 +189,8 @@ class Seeder:
         self.kind = ContentType.objects.get_for_model(Event)
 
     def _dates(self) -> dict[str, Any]:
-        """Start, end, all-day flag and date in words, spread over two years past and one ahead."""
+        """Start, end, all-day flag and date in words, spread over three years past and half a year
+        ahead."""
         rng = self.rng
         if rng.random() < 0.04:
             note = rng.choice(DATE_NOTES)
