@@ -27,6 +27,7 @@ def seed(**options) -> None:
 
 
 def days(event: Event) -> int:
+    assert event.starts_at and event.ends_at
     first, last = (in_application_zone(moment).date() for moment in (event.starts_at, event.ends_at))
     return (last - first).days + 1
 

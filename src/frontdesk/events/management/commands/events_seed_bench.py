@@ -204,8 +204,8 @@ class Seeder:
         pick = rng.random()
         if pick < 0.15:  # all day: one day, or two to five
             last = day + timedelta(days=0 if rng.random() < 0.66 else rng.randint(1, 4))
-            starts, ends = whole_days(day, last)
-            return {"starts_at": starts, "ends_at": ends, "all_day": True, "date_note": {}}
+            first, through = whole_days(day, last)
+            return {"starts_at": first, "ends_at": through, "all_day": True, "date_note": {}}
         starts = day.replace(
             hour=rng.randint(8, 20), minute=rng.choice([0, 15, 30, 45]), second=0, microsecond=0
         )
