@@ -12,6 +12,7 @@ the price's floor) are the model's, so a save and a publish judge them alike.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
@@ -29,27 +30,41 @@ from frontdesk.core.bin import operations as bin_operations
 from frontdesk.core.fields import TranslatedField, TranslatedItemsField
 from frontdesk.core.inputs import NOT_GIVEN, refuse_unknown_keys, unstorable_texts
 from frontdesk.core.languages import default_language, site_language_codes, translate
-from frontdesk.events.models import SLUG_MAX_LENGTH, Event
+from frontdesk.events.models import CATEGORY_TARGET, SLUG_MAX_LENGTH, Event
 from frontdesk.events.panel.screens import EVENT_FORM
 from frontdesk.events.permissions import MANAGE
 from frontdesk.events.queries import ROUTE_TYPE
 from frontdesk.publishing import versions
+from frontdesk.publishing.duplicate import duplicate_versioned
 from frontdesk.publishing.editing import follow_address, locked, publish_at_addresses
 from frontdesk.publishing.models import in_application_zone
 from frontdesk.publishing.project_fields.values import clean_extra
+from frontdesk.publishing.relations import resolve_references
 from frontdesk.publishing.seo_card import clean_seo_card
 from frontdesk.routes.claims import claim_routes, next_free_slugs
 from frontdesk.routes.models import Route
 from frontdesk.routes.registry import ROUTE_TYPES, is_reserved
 
-__all__ = ["bin_event", "create_event", "publish_event", "unpublish_event", "update_event"]
+__all__ = [
+    "bin_event",
+    "create_event",
+    "discard_event",
+    "duplicate_event",
+    "publish_event",
+    "restore_event",
+    "restore_event_version",
+    "unpublish_event",
+    "update_event",
+]
 
 KNOWN = frozenset(Event.versioned_fields)
 MOMENTS = ("starts_at", "ends_at")
+RELATIONS = {"categories": CATEGORY_TARGET, "services": "service"}
 PLAIN_TEXTS = ("format", "venue", "address", "map_url", "booking_url")
 # The years a moment may fall in: every database stores them, and no offset pushes one out of
 # Python's range (year 1 minus an hour is no datetime).
 FIRST_YEAR, LAST_YEAR = 1000, 9998
+DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 FALLBACK_SLUG = "event"  # when a title gives no letter or digit to make an address of
 
 
@@ -84,6 +99,17 @@ def _moment(value: object) -> datetime | None:
     return in_application_zone(parsed)
 
 
+def _days_only(given: Mapping[str, Any]) -> bool:
+    """Whether the moments given are days and nothing else ("2027-05-03", a date): how an event
+    of days travels, its first and last day as dates (docs/events.md, "The values")."""
+    sent = [given[name] for name in MOMENTS if given.get(name) not in (None, "")]
+    return bool(sent) and all(
+        (isinstance(value, str) and DAY.match(value.strip()) is not None)
+        or (isinstance(value, date) and not isinstance(value, datetime))
+        for value in sent
+    )
+
+
 def _amount(value: object) -> Decimal | None:
     """The price as a number: null/"" for none; a JSON number or a text of one, finite."""
     if value is None or value == "":
@@ -107,6 +133,8 @@ def _prepared(values: Mapping[str, Any], *, stored: Mapping[str, Any]) -> dict[s
     over `stored` (the values being edited), translated values passed on as sent (merged once,
     by the versions helper). Every refused value is named at once, under its key."""
     given = {name: value for name, value in values.items() if value is not NOT_GIVEN}
+    if "all_day" not in given and _days_only(given):
+        given["all_day"] = True  # "2027-05-03" to "2027-05-05": an event of days
     errors: dict[str, list[str]] = {}
     for where, problem in unstorable_texts(given):
         errors.setdefault(".".join(str(part) for part in where) or "__all__", []).append(problem)
@@ -133,7 +161,13 @@ def _prepared(values: Mapping[str, Any], *, stored: Mapping[str, Any]) -> dict[s
                 if value is not None and not isinstance(value, Mapping):
                     raise ValidationError(_("Give the SEO card as an object."))
                 prepared[name] = clean_seo_card(value, stored=stored.get("seo"))
-            elif name in ("categories", "services", "photos", "highlights"):
+            elif name in RELATIONS:
+                # Named by id, or by slug or address as an agent names them (docs/events.md).
+                references = [] if value is None else value
+                if isinstance(references, list | tuple):
+                    references = resolve_references(RELATIONS[name], references, field=name)
+                prepared[name] = references
+            elif name in ("photos", "highlights"):
                 prepared[name] = [] if value is None else value
             else:
                 prepared[name] = value
@@ -236,3 +270,44 @@ def bin_event(event: Event, *, actor: Actor) -> Event:
     """Into the bin: off the site, its addresses (and those held for its draft) free for others."""
     require(actor)
     return bin_operations.put_in_bin(actor, locked(event))
+
+
+@transaction.atomic
+def discard_event(event: Event, *, actor: Actor, revision: int | None = None) -> Event:
+    """Throw the pending edits away: a published event is published again as the site shows it,
+    an unpublished one stays off the site, a draft has none (docs/events.md, "States")."""
+    require(actor)
+    discarded = versions.discard(actor, locked(event, revision), revision=revision)
+    follow_address(discarded, ROUTE_TYPE)  # the addresses held for the draft's slug are let go
+    return discarded
+
+
+@transaction.atomic
+def restore_event_version(event: Event, *, actor: Actor, number: int, revision: int | None = None) -> Event:
+    """Version `number`'s values become the draft: pending until Publish on a published event
+    (published with edits), the values themselves on a draft or an unpublished one."""
+    require(actor)
+    restored = versions.restore_version(actor, locked(event, revision), number, revision=revision)
+    follow_address(restored, ROUTE_TYPE)
+    return restored
+
+
+@transaction.atomic
+def restore_event(event: Event, *, actor: Actor) -> Event:
+    """Out of the bin, in the state it had (a published event is on the site again); refused
+    under `slug` when another event or category took its address meanwhile."""
+    require(actor)
+    return bin_operations.restore(actor, event)
+
+
+@transaction.atomic
+def duplicate_event(event: Event, *, actor: Actor, values: Mapping[str, Any] | None = None) -> Event:
+    """A new draft copying what the event's editor shows (the draft's values over the published
+    ones: every field, the categories, the services, the SEO card, the project fields, the same
+    title), at the next free address (-2, -3) in every language, without history; `values`
+    (new dates, say) saved into the copy in the same transaction. Anything refused leaves no copy."""
+    require(actor)
+    copy = duplicate_versioned(locked(event), actor=actor)
+    if values:
+        copy = update_event(copy, actor=actor, values=values, revision=copy.revision)
+    return copy
