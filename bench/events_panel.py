@@ -9,9 +9,10 @@ folder (FRONTDESK_VAR_DIR), PostgreSQL as `fd_evpanel` (MariaDB likewise) on 127
 for the run and dropped after it. `frontdesk migrate`, `frontdesk events_seed_bench --events N`
 (docs/events.md, "Seeding 100k events"), fresh planner statistics (not on SQLite, which a site
 runs without), then the measuring in a child process with Django set up, one call at a time,
-in-process (no server, no network): the list as the panel's API answers it, `queries.panel_events(...)` cut by `core/api/pagination.paginate`
-(one COUNT and one page of 25 rows, read in full). `--explain` prints each case's query plans on
-stderr. One line per figure, `name value unit db`, on stdout and in
+in-process (no server, no network): the list as the panel's API answers it,
+`queries.panel_events(...)` cut by `core/api/pagination.paginate` (one COUNT and one page of 25
+rows) and the page's rows built by `outputs.event_rows`. `--explain` prints each case's query
+plans on stderr. One line per figure, `name value unit db`, on stdout and in
 bench/results/events_panel.txt.
 """
 
@@ -118,9 +119,10 @@ def seed(db: str, env: dict[str, str], events: int) -> None:
 
 
 def listing(params: dict[str, Any], page: int) -> Callable[[], dict]:
-    """One answer of the list as the panel's API gives it: the count and one page, read in full."""
+    """One answer of the list as the panel's API gives it: the count, one page, and its rows as
+    the list shows them (outputs.event_rows: addresses, covers, category names, the date)."""
     from frontdesk.core.api.pagination import PageQuery, paginate
-    from frontdesk.events import queries
+    from frontdesk.events import outputs, queries
 
     query = PageQuery(page=page, per_page=PER_PAGE)
 
@@ -128,7 +130,7 @@ def listing(params: dict[str, Any], page: int) -> Callable[[], dict]:
         found = paginate(queries.panel_events(**params), query)
         if not found["rows"]:
             raise RuntimeError(f"{params} page {page} is empty ({found['total']} rows)")
-        return found
+        return {**found, "rows": outputs.event_rows(found["rows"], "en")}
 
     return call
 
