@@ -223,6 +223,19 @@ CHANGES: dict[str, Row] = {
     f"{EVENTS}.bin_event": Row(
         EVENTS_MANAGE, lambda actor, s: _operations("events", "bin_event")(s["event"], actor=actor)
     ),
+    f"{EVENTS}.discard_event": Row(
+        EVENTS_MANAGE, lambda actor, s: _operations("events", "discard_event")(s["event"], actor=actor)
+    ),
+    f"{EVENTS}.restore_event": Row(
+        EVENTS_MANAGE, lambda actor, s: _operations("events", "restore_event")(s["binned_event"], actor=actor)
+    ),
+    f"{EVENTS}.restore_event_version": Row(
+        EVENTS_MANAGE,
+        lambda actor, s: _operations("events", "restore_event_version")(s["event"], actor=actor, number=1),
+    ),
+    f"{EVENTS}.duplicate_event": Row(
+        EVENTS_MANAGE, lambda actor, s: _operations("events", "duplicate_event")(s["event"], actor=actor)
+    ),
     # The inbox (its spec's table: view reads and marks read, update handles, manage builds). A
     # submission typed in by hand (source "panel") needs inbox.update; a visitor's post, none.
     f"{INBOX}.accept_submission": Row(

@@ -76,6 +76,8 @@ def samples(media) -> dict[str, Any]:
         found["event"] = events.update_event(
             published_event, actor=None, values={"venue": "Hall"}, revision=published_event.revision
         )
+        old_event = events.create_event(actor=None, values={"title": "Old fair"})
+        found["binned_event"] = events.bin_event(old_event, actor=None)
     return found
 
 
