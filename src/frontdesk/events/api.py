@@ -198,8 +198,8 @@ def save_event(request: HttpRequest, event: int, payload: EventSave):
     " the project fields, the same title), without history; `values` (the new dates, say) are saved"
     " into the copy in the same transaction. Answers the copy's form.",
 )
-def duplicate_event(request: HttpRequest, event: int, payload: DuplicateIn | None = None):
-    values = payload.values.values() if payload is not None and payload.values is not None else None
+def duplicate_event(request: HttpRequest, event: int, payload: DuplicateIn):
+    values = payload.values.values() if payload.values is not None else None
     copy = operations.duplicate_event(queries.find_event(event), actor=request.user, values=values)
     return Reply(201, event_changed(request.user, copy))
 
