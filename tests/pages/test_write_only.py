@@ -10,8 +10,9 @@ from django.test import Client
 from frontdesk.core.acting import acting_with
 from frontdesk.core.models import ApiToken
 from frontdesk.pages import operations
-from frontdesk.pages.inputs import BlocksEditIn, PageIn, StepIn
+from frontdesk.pages.inputs import BlocksEditIn, PageIn
 from frontdesk.pages.mcp_tools import blocks_edit_content, pages_create, pages_publish
+from frontdesk.publishing.schemas import StepIn
 from tests.clients import client_for
 from tests.pages.conftest import text
 

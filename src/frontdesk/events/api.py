@@ -5,14 +5,12 @@ routes, mounted at /api/cms/events/categories by apps.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from django.apps import apps
 from django.http import HttpRequest
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from ninja import Query, Schema
 from ninja import Status as Reply
 from pydantic import Field, field_validator
@@ -22,18 +20,17 @@ from frontdesk.core.api.pagination import PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import PictureViewOut, WrittenOut, answers
 from frontdesk.core.bin.doors import bin_routes
-from frontdesk.core.errors import NotFound
 from frontdesk.core.inputs import refuse_unstorable_text
 from frontdesk.core.languages import default_language, is_site_language
-from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.events import operations, queries
-from frontdesk.events.inputs import DuplicateIn, EventIn, EventSave, StepIn
+from frontdesk.events.inputs import DuplicateIn, EventIn, EventSave
 from frontdesk.events.models import CATEGORY_TARGET
 from frontdesk.events.outputs import event_changed, event_out, event_rows, log_lines
 from frontdesk.events.permissions import MANAGE, VIEW
-from frontdesk.publishing.outputs import preview_link_out, version_list
+from frontdesk.publishing.doors import versioned_routes
+from frontdesk.publishing.outputs import preview_link_out
 from frontdesk.publishing.relations import resolve_references
-from frontdesk.publishing.schemas import LogLineOut, PreviewLinkOut, PreviewQuery, VersionOut
+from frontdesk.publishing.schemas import PreviewLinkOut
 
 router = PanelRouter(tags=["events"])
 
@@ -204,81 +201,25 @@ def duplicate_event(request: HttpRequest, event: int, payload: DuplicateIn):
     return Reply(201, event_changed(request.user, copy))
 
 
-def _step_route(step: str, operation: Callable[..., Any], name: str, summary: str) -> None:
-    """POST /{event}/<step> with {"revision"?}: one state step of the event, 409 on a stale
-    revision; the view is named `name` (the route's URL name)."""
-
-    def view(request: HttpRequest, event: int, payload: StepIn):
-        moved = operation(queries.find_event(event), actor=request.user, revision=payload.revision)
-        return event_changed(request.user, moved)
-
-    view.__name__ = view.__qualname__ = name
-    router.post(
-        f"/{{event}}/{step}",
-        response=answers(200, EventOut | WrittenOut, conflict=True),
-        permission=MANAGE,
-        summary=summary,
-    )(view)
-
-
-_step_route("publish", operations.publish_event, "publish_event", "Publish the draft")
-_step_route("unpublish", operations.unpublish_event, "unpublish_event", "Take the event off the site")
-_step_route("discard", operations.discard_event, "discard_event", "Throw the pending edits away")
-
-
-@router.get(
-    "/{event}/preview",
-    response=answers(200, PreviewLinkOut),
-    permission=VIEW,
-    summary="A fresh link to the draft's preview",
-    description="A signed link, good for one hour, that shows the event's draft in the site's layout to"
-    " a signed-in account with events.view, marked as a preview and kept out of search engines."
-    " `language` chooses the language (default: the site's default).",
+versioned_routes(
+    router,
+    "/{event}",
+    module=__name__,
+    noun="event",
+    view_permission=VIEW,
+    manage_permission=MANAGE,
+    find=queries.find_event,
+    changed=event_changed,
+    response=EventOut | WrittenOut,
+    preview_type=queries.PREVIEW_TYPE,
+    history=log_lines,
+    steps={
+        "publish": operations.publish_event,
+        "unpublish": operations.unpublish_event,
+        "discard": operations.discard_event,
+    },
+    restore_version=operations.restore_event_version,
 )
-def preview_event(request: HttpRequest, event: int, query: Query[PreviewQuery]):
-    return preview_link_out(
-        queries.PREVIEW_TYPE,
-        queries.find_event(event),
-        language=query.language,
-        absolute=request.build_absolute_uri,
-    )
-
-
-@router.get(
-    "/{event}/versions",
-    response=answers(200, list[VersionOut]),
-    permission=VIEW,
-    summary="The published versions, newest first",
-)
-def list_event_versions(request: HttpRequest, event: int):
-    return version_list(queries.find_event(event))
-
-
-@router.post(
-    "/{event}/versions/{number}/restore",
-    response=answers(200, EventOut | WrittenOut, conflict=True),
-    permission=MANAGE,
-    summary="Put a version's values into the draft",
-    description="On a published event the values wait for Publish (published with edits); on a draft or"
-    " an unpublished event they replace its values, the state unchanged.",
-)
-def restore_event_version(request: HttpRequest, event: int, number: int, payload: StepIn):
-    if not 1 <= number <= MAX_INTEGER:
-        raise NotFound(_("There is no version %(number)s of this record.") % {"number": number})
-    restored = operations.restore_event_version(
-        queries.find_event(event), actor=request.user, number=number, revision=payload.revision
-    )
-    return event_changed(request.user, restored)
-
-
-@router.get(
-    "/{event}/log",
-    response=answers(200, list[LogLineOut]),
-    permission=VIEW,
-    summary="The event's log, newest first",
-)
-def event_log(request: HttpRequest, event: int):
-    return log_lines(queries.find_event(event))
 
 
 bin_routes(

@@ -159,12 +159,6 @@ class EventSave(Input):
     revision: Revision
 
 
-class StepIn(Input):
-    """Publish, unpublish, discard the draft, restore a version: the revision the caller saw."""
-
-    revision: Revision | None = Field(None, description="The revision the caller read (checked when given).")
-
-
 class DuplicateIn(Input):
     """A duplicate, with values for the copy (its new dates, say) saved in the same transaction."""
 

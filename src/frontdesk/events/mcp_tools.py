@@ -32,12 +32,13 @@ from frontdesk.core.mcp.registry import register_resource, register_tool
 from frontdesk.core.serving import absolute_url
 from frontdesk.events import operations, outputs, queries
 from frontdesk.events.conf import events_settings
-from frontdesk.events.inputs import DuplicateIn, EventIn, EventValues, StepIn, zone_help
+from frontdesk.events.inputs import DuplicateIn, EventIn, EventValues, zone_help
 from frontdesk.events.models import CATEGORY_TYPE, Event
 from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
 from frontdesk.publishing.outputs import preview_link_out
 from frontdesk.publishing.relation_field import load_relations
 from frontdesk.publishing.relations import resolve_references
+from frontdesk.publishing.schemas import StepIn
 
 READ_SCOPE, WRITE_SCOPE = "events:read", "events:write"
 SEARCH_MAX = 200

@@ -4,13 +4,11 @@ answers with the shapes of outputs.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from functools import partial
 from typing import Any, Literal
 
 from django.http import HttpRequest
-from django.utils.translation import gettext as _
 from ninja import Query, Schema
 from ninja import Status as Reply
 from pydantic import Field, field_validator
@@ -20,16 +18,13 @@ from frontdesk.core.api.pagination import PageQuery, paginate
 from frontdesk.core.api.routing import PanelRouter
 from frontdesk.core.api.schemas import WrittenOut, answers
 from frontdesk.core.bin.doors import bin_routes
-from frontdesk.core.errors import NotFound
 from frontdesk.core.inputs import refuse_unstorable_text
 from frontdesk.core.languages import default_language
-from frontdesk.core.limits import MAX_INTEGER
 from frontdesk.pages import operations, queries
-from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave, StepIn
+from frontdesk.pages.inputs import BlocksEditIn, MenuOrderIn, PageIn, PageSave
 from frontdesk.pages.outputs import blocks_changed, log_lines, page_changed, page_out, page_row
 from frontdesk.pages.permissions import MANAGE, VIEW
-from frontdesk.publishing.outputs import preview_link_out, version_list
-from frontdesk.publishing.schemas import LogLineOut, PreviewLinkOut, PreviewQuery, VersionOut
+from frontdesk.publishing.doors import versioned_routes
 
 router = PanelRouter(tags=["pages"])
 
@@ -159,28 +154,6 @@ def save_page(request: HttpRequest, page: int, payload: PageSave):
     return page_changed(request.user, saved)
 
 
-def _step_route(step: str, operation: Callable[..., Any], summary: str) -> None:
-    """POST /{page}/<step> with {"revision"}: one state step of the page (publishing/versions), 409 on a
-    stale revision. The view is named as the operation, so its OpenAPI id is the one it had."""
-
-    def view(request: HttpRequest, page: int, payload: StepIn):
-        moved = operation(queries.find_page(page), actor=request.user, revision=payload.revision)
-        return page_changed(request.user, moved)
-
-    view.__name__ = view.__qualname__ = operation.__name__
-    router.post(
-        f"/{{page}}/{step}",
-        response=answers(200, PageOut | WrittenOut, conflict=True),
-        permission=MANAGE,
-        summary=summary,
-    )(view)
-
-
-_step_route("publish", operations.publish_page, "Publish the draft")
-_step_route("unpublish", operations.unpublish_page, "Take the page off the site")
-_step_route("discard", operations.discard_draft, "Throw the pending edits away")
-
-
 @router.post(
     "/{page}/blocks",
     response=answers(200, BlocksOut | BlocksWrittenOut, conflict=True),
@@ -196,55 +169,27 @@ def edit_blocks(request: HttpRequest, page: int, payload: BlocksEditIn):
     return blocks_changed(request.user, edited, payload.language, blocks)
 
 
-@router.get(
-    "/{page}/preview",
-    response=answers(200, PreviewLinkOut),
-    permission=VIEW,
-    summary="A fresh link to the draft's preview",
-    description="A signed link, good for one hour, that shows the page's draft (the edits waiting for"
-    " Publish) in the site's layout to a signed-in account with pages.view, marked as a preview and"
-    " kept out of search engines. `language` chooses the language (default: the site's default).",
+# The view names are those the pages' routes had before they were built by the helper.
+versioned_routes(
+    router,
+    "/{page}",
+    module=__name__,
+    noun="page",
+    view_permission=VIEW,
+    manage_permission=MANAGE,
+    find=queries.find_page,
+    changed=page_changed,
+    response=PageOut | WrittenOut,
+    preview_type=queries.PREVIEW_TYPE,
+    history=log_lines,
+    steps={
+        "publish": operations.publish_page,
+        "unpublish": operations.unpublish_page,
+        "discard": operations.discard_draft,
+    },
+    restore_version=operations.restore_page_version,
+    names={"discard": "discard_draft", "versions": "list_versions", "restore_version": "restore_version"},
 )
-def preview_page(request: HttpRequest, page: int, query: Query[PreviewQuery]):
-    found = queries.find_page(page)
-    return preview_link_out(
-        queries.PREVIEW_TYPE, found, language=query.language, absolute=request.build_absolute_uri
-    )
-
-
-@router.get(
-    "/{page}/versions",
-    response=answers(200, list[VersionOut]),
-    permission=VIEW,
-    summary="The published versions, newest first",
-)
-def list_versions(request: HttpRequest, page: int):
-    return version_list(queries.find_page(page))
-
-
-@router.post(
-    "/{page}/versions/{number}/restore",
-    response=answers(200, PageOut | WrittenOut, conflict=True),
-    permission=MANAGE,
-    summary="Put a version's values into the draft",
-)
-def restore_version(request: HttpRequest, page: int, number: int, payload: StepIn):
-    if not 1 <= number <= MAX_INTEGER:
-        raise NotFound(_("There is no version %(number)s of this record.") % {"number": number})
-    restored = operations.restore_page_version(
-        queries.find_page(page), actor=request.user, number=number, revision=payload.revision
-    )
-    return page_changed(request.user, restored)
-
-
-@router.get(
-    "/{page}/log",
-    response=answers(200, list[LogLineOut]),
-    permission=VIEW,
-    summary="The page's log, newest first",
-)
-def page_log(request: HttpRequest, page: int):
-    return log_lines(queries.find_page(page))
 
 
 bin_routes(

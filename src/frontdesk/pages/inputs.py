@@ -87,12 +87,6 @@ class PageSave(PageChange):
     revision: Revision
 
 
-class StepIn(Input):
-    """Publish, unpublish, discard the draft, restore a version: the revision the caller saw."""
-
-    revision: Revision | None = Field(None, description="The revision the caller read (checked when given).")
-
-
 class MenuOrderIn(Input):
     order: list[Id] = Field(
         description="Every page marked for the menu exactly once, in the new order.", examples=[[3, 1, 2]]

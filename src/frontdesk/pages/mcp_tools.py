@@ -15,9 +15,10 @@ from pydantic import Field
 from frontdesk.core.languages import default_language
 from frontdesk.core.mcp.registry import register_tool
 from frontdesk.pages import operations, queries
-from frontdesk.pages.inputs import BlocksEditIn, PageIn, StepIn
+from frontdesk.pages.inputs import BlocksEditIn, PageIn
 from frontdesk.pages.outputs import blocks_changed, page_changed, page_out, page_row
 from frontdesk.pages.permissions import MANAGE, VIEW
+from frontdesk.publishing.schemas import StepIn
 
 PageRef = Annotated[
     int | str,

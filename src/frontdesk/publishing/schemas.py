@@ -5,10 +5,13 @@ instead of declaring its own."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from ninja import Schema
 from pydantic import Field
+
+from frontdesk.core.inputs import Input
+from frontdesk.core.limits import MAX_INTEGER
 
 
 class VersionOut(Schema):
@@ -39,3 +42,11 @@ class PreviewLinkOut(Schema):
     )
     path: str = Field(description="The same address as a path of the site.")
     expires_at: datetime
+
+
+class StepIn(Input):
+    """Publish, unpublish, discard the draft, restore a version: the revision the caller saw."""
+
+    revision: Annotated[int, Field(ge=1, le=MAX_INTEGER)] | None = Field(
+        None, description="The revision the caller read (checked when given)."
+    )
