@@ -88,10 +88,10 @@ def versioned_routes[Row: Versioned](
     def view(fn: Callable[..., Any], kind: str, default: str, *extra: tuple[str, Any]) -> Callable[..., Any]:
         return _view(fn, module=module, name=name(kind, default), noun=noun, extra=list(extra))
 
-    summaries = {
-        "publish": _("Publish the draft"),
-        "unpublish": _("Take the %(noun)s off the site") % {"noun": noun},
-        "discard": _("Throw the pending edits away"),
+    summaries = {  # the OpenAPI document's words, as every route's summary: not translated
+        "publish": "Publish the draft",
+        "unpublish": f"Take the {noun} off the site",
+        "discard": "Throw the pending edits away",
     }
     for step, operation in steps.items():
 
