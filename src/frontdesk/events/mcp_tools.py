@@ -13,30 +13,26 @@ The category tools are the host's (categories/mcp_tools.py), behind events.categ
 from __future__ import annotations
 
 import inspect
-from collections import Counter
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from django.apps import apps
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from pydantic import Field
 
 from frontdesk.categories.mcp_tools import register_category_tools
-from frontdesk.categories.queries import categories_of, find_category
+from frontdesk.categories.queries import find_category
 from frontdesk.core.api.pagination import PageQuery, paginate
-from frontdesk.core.languages import default_language, is_site_language, site_language_codes, translate
+from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_INTEGER, MAX_PER_PAGE
 from frontdesk.core.mcp.registry import register_resource, register_tool
 from frontdesk.core.serving import absolute_url
 from frontdesk.events import operations, outputs, queries
-from frontdesk.events.conf import events_settings
 from frontdesk.events.inputs import DuplicateIn, EventIn, EventValues, zone_help
-from frontdesk.events.models import CATEGORY_TYPE, Event
+from frontdesk.events.models import CATEGORY_TYPE
 from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
 from frontdesk.publishing.outputs import preview_link_out
-from frontdesk.publishing.relation_field import load_relations
 from frontdesk.publishing.relations import resolve_references
 from frontdesk.publishing.schemas import StepIn
 
@@ -184,64 +180,8 @@ def events_delete(actor, event: EventRef) -> dict[str, Any]:
     return {"binned": outputs.event_changed(actor, binned)}
 
 
-# --- The catalog ------------------------------------------------------------------------------
-
-# A catalog entry is the list's row without what the catalog says by its shape (the category it
-# stands under) or what an agent reads with events_get (covers, project fields).
-CATALOG_KEYS = ("state", "when", "starts_at", "ends_at", "all_day", "address")
-
-
-def _entry(row: dict[str, Any], event: Event, language: str, codes: list[str]) -> dict[str, Any]:
-    title = event.title or {}
-    return {
-        "id": event.pk,
-        "title": translate(title, language),
-        **{key: row[key] for key in CATALOG_KEYS},
-        "written_in": [code for code in codes if str(title.get(code) or "").strip()],
-    }
-
-
 def events_catalog(actor) -> dict[str, Any]:
-    language = default_language()
-    codes = site_language_codes()
-    categories = list(categories_of(CATEGORY_TYPE))
-    listed = {category.pk for category in categories}
-    coming = list(queries.panel_events(when="upcoming"))
-    entries = [
-        _entry(row, event, language, codes)
-        for row, event in zip(outputs.event_rows(coming, language), coming, strict=True)
-    ]
-    over = list(queries.panel_events(when="past"))
-    load_relations(over, "categories")
-    counted: Counter[int | None] = Counter()
-    for event in over:
-        held = [pk for pk in event.categories if pk in listed]
-        counted.update(held or [None])
-
-    def under(pk: int | None) -> list[dict[str, Any]]:
-        return [
-            entry
-            for entry, event in zip(entries, coming, strict=True)
-            if (pk in event.categories if pk is not None else not listed.intersection(event.categories))
-        ]
-
-    return {
-        "categories": [
-            {
-                "id": category.pk,
-                "name": translate(category.name, language),
-                "slug": translate(category.slug, language),
-                "is_shown": category.is_shown,
-                "events": under(category.pk),
-                "over": counted[category.pk],
-            }
-            for category in categories
-        ],
-        "uncategorized": {"events": under(None), "over": counted[None]},
-        "time_zone": timezone.get_default_timezone_name(),
-        "currency": events_settings()["currency"] or "",
-        "language": language,
-    }
+    return outputs.catalog()
 
 
 # --- Descriptions -----------------------------------------------------------------------------

@@ -4,19 +4,22 @@ targets"), whose card is {id, url, title, lead, cover} in the language asked for
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict
 from typing import Any
 
 from django.apps import apps
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from frontdesk.categories.models import Category
+from frontdesk.categories.queries import categories_of
 from frontdesk.core.acting import Actor
-from frontdesk.core.languages import default_language, translate
+from frontdesk.core.languages import default_language, site_language_codes, translate
 from frontdesk.core.outputs import changed_out
 from frontdesk.events import queries
-from frontdesk.events.conf import events_prefix
+from frontdesk.events.conf import events_prefix, events_settings
 from frontdesk.events.dates import print_when
 from frontdesk.events.models import CATEGORY_TYPE, Event
 from frontdesk.events.panel.screens import EVENT_FORM
@@ -194,3 +197,66 @@ def event_rows(events: Iterable[Event], language: str) -> list[dict[str, Any]]:
 def log_lines(event: Event) -> list[dict[str, Any]]:
     """The event's History lines, newest first (publishing/outputs.history_lines)."""
     return history_lines(event, {"duplicated": _("Made as a copy")})
+
+
+# --- The catalog ------------------------------------------------------------------------------
+
+# A catalog entry is the list's row without what the catalog says by its shape (the category it
+# stands under) or what an agent reads with events_get (covers, project fields).
+CATALOG_KEYS = ("state", "when", "starts_at", "ends_at", "all_day", "address")
+
+
+def _entry(row: dict[str, Any], event: Event, language: str, codes: list[str]) -> dict[str, Any]:
+    title = event.title or {}
+    return {
+        "id": event.pk,
+        "title": translate(title, language),
+        **{key: row[key] for key in CATALOG_KEYS},
+        "written_in": [code for code in codes if str(title.get(code) or "").strip()],
+    }
+
+
+def catalog() -> dict[str, Any]:
+    """events://catalog (docs/events.md, "The catalog"): each category in order with its events to
+    come (drafts included) and how many of its events are over, then the events in no category,
+    the application's zone and the currency; in the site's default language."""
+    language = default_language()
+    codes = site_language_codes()
+    categories = list(categories_of(CATEGORY_TYPE))
+    listed = {category.pk for category in categories}
+    coming = list(queries.panel_events(when="upcoming"))
+    entries = [
+        _entry(row, event, language, codes)
+        for row, event in zip(event_rows(coming, language), coming, strict=True)
+    ]
+    over = list(queries.panel_events(when="past"))
+    load_relations(over, "categories")
+    counted: Counter[int | None] = Counter()
+    for event in over:
+        held = [pk for pk in event.categories if pk in listed]
+        counted.update(held or [None])
+
+    def under(pk: int | None) -> list[dict[str, Any]]:
+        return [
+            entry
+            for entry, event in zip(entries, coming, strict=True)
+            if (pk in event.categories if pk is not None else not listed.intersection(event.categories))
+        ]
+
+    return {
+        "categories": [
+            {
+                "id": category.pk,
+                "name": translate(category.name, language),
+                "slug": translate(category.slug, language),
+                "is_shown": category.is_shown,
+                "events": under(category.pk),
+                "over": counted[category.pk],
+            }
+            for category in categories
+        ],
+        "uncategorized": {"events": under(None), "over": counted[None]},
+        "time_zone": timezone.get_default_timezone_name(),
+        "currency": events_settings()["currency"] or "",
+        "language": language,
+    }
