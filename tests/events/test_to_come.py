@@ -138,6 +138,12 @@ def test_twenty_events_come_in_the_same_order_on_every_database(berlin, make_eve
             bin_event(event, actor=None)
     with time_machine.travel(NOW, tick=False):
         assert names(queries.upcoming()) == UPCOMING
+        # The paged lists read the same rows in turn (no date, then dated): the same order whole,
+        # and in slices across the seam.
+        in_turn = queries.upcoming_in_turn()
+        assert names(in_turn) == UPCOMING and in_turn.count() == len(UPCOMING)
+        assert names(in_turn[2:7]) == UPCOMING[2:7] and names(in_turn[10:40]) == UPCOMING[10:]
+        assert names([in_turn[5], in_turn[-1]]) == [UPCOMING[5], UPCOMING[-1]]
         assert names(queries.past()) == PAST
         assert names(queries.every()) == ALL
         assert [event.is_over for event in queries.every()] == [name.startswith("p") for name in ALL]

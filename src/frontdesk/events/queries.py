@@ -21,6 +21,7 @@ from frontdesk.core.bin.operations import rows_of
 from frontdesk.core.errors import NotFound
 from frontdesk.core.fields import words_in
 from frontdesk.core.limits import MAX_ID
+from frontdesk.core.lists import RowsInTurn
 from frontdesk.events.models import Event
 from frontdesk.publishing.models import ON_SITE
 from frontdesk.publishing.relations import related_to
@@ -68,12 +69,27 @@ def with_over(events: QuerySet[Event] | None = None, now: datetime | None = None
 
 
 def upcoming(events: QuerySet[Event] | None = None, now: datetime | None = None) -> QuerySet[Event]:
-    """Events to come: those without a date first, then the nearest start first; ties by id."""
+    """Events to come: those without a date first, then the nearest start first; ties by id.
+    One queryset, for the site's short lists (`events()`); a paged list reads the same rows in
+    the same order from `upcoming_in_turn`."""
     moment = timezone.now() if now is None else now
     return (
         with_over(events, moment)
         .filter(is_to_come(moment))
         .order_by(F("starts_at").asc(nulls_first=True), F("id").asc())
+    )
+
+
+def upcoming_in_turn(events: QuerySet[Event] | None = None, now: datetime | None = None) -> RowsInTurn[Event]:
+    """`upcoming()`'s rows in its order, read in turn: the events without a date (by id), then
+    the dated ones to come (the nearest start first). As one query, "no date first" is
+    `starts_at ASC NULLS FIRST`, which PostgreSQL's index (NULLS LAST) does not walk: it read and
+    sorted every event to come for a page. Each part alone is a walk of `event_starts` in order."""
+    moment = timezone.now() if now is None else now
+    rows = with_over(events, moment)
+    return RowsInTurn(
+        rows.filter(starts_at__isnull=True).order_by("id"),
+        rows.filter(end_moment__gte=moment).order_by("starts_at", "id"),
     )
 
 
@@ -137,12 +153,13 @@ def panel_events(
     search: str = "",
     trashed: bool = False,
     now: datetime | None = None,
-) -> QuerySet[Event]:
+) -> QuerySet[Event] | RowsInTurn[Event]:
     """The panel's and the agents' list, drafts included, each row with `is_over`: `when` is
-    upcoming (to come, as the site's lists order them), past or all (the spec's orders); the Bin
-    (`trashed`) lists the binned events, the latest binned first, whatever `when` says. An event
-    is placed, and filtered by category and service, by its saved columns: a published event with
-    pending edits by what the site shows until Publish (docs/events.md, "The panel's list").
+    upcoming (to come, as the site's lists order them, read in turn by `upcoming_in_turn`), past
+    or all (the spec's orders); the Bin (`trashed`) lists the binned events, the latest binned
+    first, whatever `when` says. An event is placed, and filtered by category and service, by its
+    saved columns: a published event with pending edits by what the site shows until Publish
+    (docs/events.md, "The panel's list").
     `categories` and `services` are ids (an event holding any of them); `search` finds words in
     the title, the address and the lead in any language."""
     rows = rows_of(Event, trashed=trashed)
@@ -156,6 +173,9 @@ def panel_events(
     if words:
         rows = rows.filter(words_in(("title", "slug", "lead"), words))
     if trashed:
-        return rows.annotate(is_over=over(now)).order_by(F("deleted_at").desc(), F("id").desc())
-    ordered = {"upcoming": upcoming, "past": past, "all": every}[when]
-    return ordered(rows, now)
+        # Who binned it rides along: the Bin tab prints the name.
+        binned = rows.annotate(is_over=over(now)).select_related("deleted_by")
+        return binned.order_by(F("deleted_at").desc(), F("id").desc())
+    if when == "upcoming":
+        return upcoming_in_turn(rows, now)
+    return past(rows, now) if when == "past" else every(rows, now)

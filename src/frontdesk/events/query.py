@@ -24,6 +24,7 @@ from django.utils import translation
 
 from frontdesk.categories.models import Category
 from frontdesk.core.languages import default_language, site_language_codes, translate
+from frontdesk.core.lists import RowsInTurn
 from frontdesk.events import queries
 from frontdesk.events.dates import print_when
 from frontdesk.events.models import CATEGORY_TARGET, CATEGORY_TYPE, Event, Format
@@ -168,7 +169,8 @@ class EventsQuery:
         active = translation.get_language()
         return active if active in site_language_codes() else default_language()
 
-    def queryset(self) -> QuerySet[Event]:
+    def _selected(self) -> QuerySet[Event]:
+        """The published events the steps select, in no order yet."""
         events = queries.published()
         if self.categories is not None:
             events = related_to(events, "categories", self.categories)
@@ -178,8 +180,12 @@ class EventsQuery:
             events = events.exclude(pk__in=self.left_out)
         if self.chosen is not None:
             events = events.filter(pk__in=self.chosen)
+        return events
+
+    def queryset(self) -> QuerySet[Event]:
+        """The events as one queryset in the query's order, cut at `take()`."""
         ordered = {"upcoming": queries.upcoming, "past": queries.past, "all": queries.every}[self.when](
-            events
+            self._selected()
         )
         if self.chosen:
             place = Case(
@@ -189,8 +195,17 @@ class EventsQuery:
             ordered = ordered.order_by(place)
         return ordered[: self.limit] if self.limit else ordered
 
+    def in_order(self) -> QuerySet[Event] | RowsInTurn[Event]:
+        """The events in the query's order, not cut at `take()` (for a paginator): the events to
+        come read in turn, as the index reads them (queries.upcoming_in_turn), unless `only()`
+        gives the order; otherwise `queryset()`'s rows."""
+        if self.when == "upcoming" and self.chosen is None:
+            return queries.upcoming_in_turn(self._selected())
+        return replace(self, limit=0).queryset()
+
     def get(self) -> list[dict[str, Any]]:
-        return cards(list(self.queryset()), self.card_language)
+        rows = self.in_order()
+        return cards(rows[: self.limit] if self.limit else list(rows), self.card_language)
 
     def first(self) -> dict[str, Any] | None:
         found = self.take(1).get()

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from frontdesk.categories.models import Category
 from frontdesk.core.languages import site_language_codes, translate
+from frontdesk.core.lists import RowsInTurn
 from frontdesk.events import queries
 from frontdesk.events.calendar import calendar_pattern
 from frontdesk.events.conf import events_prefix, events_settings
@@ -110,7 +111,7 @@ def _index_address() -> str | None:
 # --- Lists --------------------------------------------------------------------------------------
 
 
-def _page_of(request: HttpRequest, events: QuerySet[Event]) -> Page:
+def _page_of(request: HttpRequest, events: QuerySet[Event] | RowsInTurn[Event]) -> Page:
     """The page `?page=` asks of `events`, `per-page` to a page. A number past the last, below 1
     or no number at all answers 404, as Django's paginator does (page 1 of an empty list exists:
     the empty state)."""
@@ -121,7 +122,9 @@ def _page_of(request: HttpRequest, events: QuerySet[Event]) -> Page:
         raise Http404(str(refused)) from refused
 
 
-def _list_context(request: HttpRequest, events: QuerySet[Event], language: str) -> dict[str, Any]:
+def _list_context(
+    request: HttpRequest, events: QuerySet[Event] | RowsInTurn[Event], language: str
+) -> dict[str, Any]:
     """What partials/list.html prints: the cards of one page and the links to its neighbours."""
     page = _page_of(request, events)
     # Each page of a list is its own canonical address (page 1 without `?page=`), as search
@@ -164,7 +167,7 @@ def index(request: HttpRequest) -> HttpResponse:
     head_of(request).set_title(_("Events"))
     _trail_of_index(request)
     context = {
-        **_list_context(request, queries.upcoming(), language),
+        **_list_context(request, queries.upcoming_in_turn(), language),
         "categories": category_links(language),
     }
     add_item_list(request, context["cards"])
@@ -190,7 +193,7 @@ def category_page(request: HttpRequest, category: Category) -> HttpResponse:
     name = translate(category.name, language)
     contribute_seo_card(request, category.seo, title=category.name, language=language)
     _trail(request, language, name)
-    events = EventsQuery(categories=(category.pk,)).queryset()
+    events = EventsQuery(categories=(category.pk,)).in_order()
     context = {
         **_list_context(request, events, language),
         "category": category,

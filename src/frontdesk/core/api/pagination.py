@@ -16,6 +16,7 @@ from ninja import Schema
 from pydantic import Field
 
 from frontdesk.core.limits import DEFAULT_PER_PAGE, MAX_PER_PAGE
+from frontdesk.core.lists import RowsInTurn
 
 T = TypeVar("T")
 
@@ -34,14 +35,18 @@ class PageQuery(Schema):
 
 
 def paginate(
-    rows: QuerySet | Sequence,
+    rows: QuerySet | RowsInTurn | Sequence,
     query: PageQuery,
     *,
     total: int | None = None,
     serialise: Callable[[Any], Any] | None = None,
 ) -> dict:
     """Cut one page out of `rows`; pass `total` when it is already known (kept counts)."""
-    count = total if total is not None else (rows.count() if isinstance(rows, QuerySet) else len(rows))
+    count = (
+        total
+        if total is not None
+        else (rows.count() if isinstance(rows, QuerySet | RowsInTurn) else len(rows))
+    )
     last_page = max(1, math.ceil(count / query.per_page))
     start = (query.page - 1) * query.per_page
     chunk = list(rows[start : start + query.per_page])

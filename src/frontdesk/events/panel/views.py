@@ -101,8 +101,6 @@ def event_list(request: HttpRequest) -> HttpResponse:
         search=search,
         trashed=in_bin,
     )
-    if in_bin:
-        events = events.select_related("deleted_by")
     listing = Paginator(events, PER_PAGE).get_page(request.GET.get("page"))
     shown = list(listing.object_list)
     rows = outputs.event_rows(shown, language)
