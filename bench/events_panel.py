@@ -37,16 +37,12 @@ DATABASE = "fd_evpanel"
 PER_PAGE = 25
 DEEP_PAGE = 1000  # events 24,976 to 25,000 of Past and of All
 UPCOMING_DEEP_PAGE = 400  # Upcoming holds about 17,000 of the 100,000 (half a year ahead)
-DATED_PAGE = 0  # worked out in the child: the page holding the first dated event to come
 # Page 1 of every tab (the targets) is measured through every door; the rest in-process.
-EVERY_DOOR = {"upcoming", "upcoming_dated", "past", "all", "bin"}
+EVERY_DOOR = {"upcoming", "past", "all", "bin"}
 # (case, panel_events parameters, page). The categories are the seed's most and least used;
 # "pottery" is a title's topic (about 1 event in 12), "zeppelin" in about 1 lead in 1,000.
 CASES: list[tuple[str, dict[str, Any], int]] = [
     ("upcoming", {"when": "upcoming"}, 1),
-    # The page where the dated events begin after the undated ones: page 1 of a site with few
-    # events without a date (the seed has about 4,000, which fill Upcoming's first 160 pages).
-    ("upcoming_dated", {"when": "upcoming"}, DATED_PAGE),
     ("upcoming_deep", {"when": "upcoming"}, UPCOMING_DEEP_PAGE),
     ("past", {"when": "past"}, 1),
     ("past_deep", {"when": "past"}, DEEP_PAGE),
@@ -207,11 +203,9 @@ def child(db: str, requests: int, show_plans: bool) -> None:
 
     ids = dict(Category.objects.filter(type=CATEGORY_TYPE).values_list("slug__en", "pk"))
     print(f"# {Event.all_objects.count():,} events, {requests} calls each, one at a time", flush=True)
-    undated = Event.objects.filter(starts_at__isnull=True).count()
     for case, params, page in CASES:
         if "categories" in params:
             params = {**params, "categories": [ids[params["categories"]]]}
-        page = page or undated // PER_PAGE + 1
         if show_plans:
             explain(case, params, page, connection.vendor)
         measured = doors(params, page)

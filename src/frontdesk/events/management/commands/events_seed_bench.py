@@ -7,7 +7,8 @@ per site language, as `claim_routes` leaves them; `Alias` rows for a binned one,
 publish keeps (`Version`) are bulk-created in batches, one transaction each, with the values the
 operations would have stored (an all-day event's whole days through the model's own
 `whole_days`). The data (docs/events.md, "Seeding 100k events"): three years past and half a year ahead,
-about 4 % undated (a date in words), 15 % all day (a third of them several days), 5 % timed over
+one in 5,000 undated (a date in words: 20 at 100k, fewer than a page, as on a site where a
+few events have no date yet, so page 1 of Upcoming and of All holds both kinds), 15 % all day (a third of them several days), 5 % timed over
 several days, 10 % with a start only; 70 % in one category and 15 % in two; 8 % drafts, 4 %
 unpublished, 6 % published with edits waiting, 3 % in the bin; 30 % written in German too;
 addresses `bench-<n>` (German ones `<title>-<n>`), so they are unique in every language. Leads
@@ -70,6 +71,7 @@ LEAD_WORDS = ["bring", "your", "friends", "and", "learn", "the", "basics", "with
 VENUES = [("Clay studio", "Harbour street 4, Kiel"), ("Old farm", "Forest road 1, Plön"),
           ("Town hall", "Market square 1, Lübeck"), ("The Walled Garden", "12 Orchard Lane, Springfield"),
           ("Community centre", "Linden street 20, Hamburg"), ("Library hall", "Castle road 3, Schwerin")]
+UNDATED_EVERY = 5_000  # event 1, 5,001, 10,001, ...: a date in words only
 DATE_NOTES = [("Every Friday in spring", "Jeden Freitag im Frühling"), ("Dates to be announced", "Termine folgen"),
               ("On request", "Auf Anfrage"), ("Every first Sunday", "Jeden ersten Sonntag")]
 # fmt: on
@@ -188,11 +190,11 @@ class Seeder:
         self.route_type = ROUTE_TYPES[ROUTE_TYPE]
         self.kind = ContentType.objects.get_for_model(Event)
 
-    def _dates(self) -> dict[str, Any]:
+    def _dates(self, number: int) -> dict[str, Any]:
         """Start, end, all-day flag and date in words, spread over three years past and half a year
-        ahead."""
+        ahead; event 1 and every 5,000th after it has a date in words only."""
         rng = self.rng
-        if rng.random() < 0.04:
+        if number % UNDATED_EVERY == 1:
             note = rng.choice(DATE_NOTES)
             return {
                 "starts_at": None,
@@ -238,7 +240,7 @@ class Seeder:
         fmt = rng.choices([Format.IN_PERSON, Format.ONLINE, Format.BOTH], weights=[7, 2, 1])[0]
         venue, address = rng.choice(VENUES) if fmt != Format.ONLINE else ("", "")
         amount = rng.choice([None, 0, 10, 15, 25, 40, 120])
-        dates = self._dates()
+        dates = self._dates(number)
         if not german:
             dates["date_note"] = {key: text for key, text in dates["date_note"].items() if key == "en"}
         event = Event(
