@@ -180,6 +180,7 @@ def test_a_version_is_restored_from_the_history_after_a_confirm(logged_in_page, 
     editor.get_by_role("button", name="Restore version 1 into the draft").click()
     editor.get_by_role("dialog").get_by_role("button", name="Restore version 1 into the draft").click()
     expect(editor.locator("[data-state-badge]")).to_have_text("Published with edits")  # after the reload
+    editor.wait_for_load_state("load")  # the reloaded editor's tabs answer once its modules ran
     editor.get_by_role("tab", name="Settings").click()
     expect(editor.get_by_label("Title (English)")).to_have_value("Forest retreat")
 

@@ -178,6 +178,8 @@ def test_a_version_is_restored_from_the_history_and_the_draft_then_discarded(
     expect(editor.locator("[data-state-badge]")).to_have_text("Published with edits")  # after the reload
     expect(editor.locator("#pages-title-en")).to_have_value("Harbour tours")
     expect(editor.locator("#pages-panel-history")).to_contain_text("Version restored into the draft")
+    # The reloaded editor's modules run by its load event; a click before it would reach no handler.
+    editor.wait_for_load_state("load")
 
     editor.get_by_role("button", name="Discard the draft").click()
     expect(editor.locator("[data-state-badge]")).to_have_text("Published")
