@@ -42,11 +42,8 @@ def paginate(
     serialise: Callable[[Any], Any] | None = None,
 ) -> dict:
     """Cut one page out of `rows`; pass `total` when it is already known (kept counts)."""
-    count = (
-        total
-        if total is not None
-        else (rows.count() if isinstance(rows, QuerySet | RowsInTurn) else len(rows))
-    )
+    # len() of a RowsInTurn is its count; of a queryset it would read every row.
+    count = total if total is not None else (rows.count() if isinstance(rows, QuerySet) else len(rows))
     last_page = max(1, math.ceil(count / query.per_page))
     start = (query.page - 1) * query.per_page
     chunk = list(rows[start : start + query.per_page])
