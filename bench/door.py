@@ -30,7 +30,7 @@ from bench.run import DatabaseUnreachable, fresh_database  # noqa: E402
 DATABASES = ["sqlite", "postgresql", "mariadb"]
 
 
-def child(posts: int, rounds: int) -> None:
+def child(posts: int, rounds: int, profile: str = "") -> None:
     """In the database's environment: measure and print the figures as JSON."""
     import django
 
@@ -90,6 +90,13 @@ def child(posts: int, rounds: int) -> None:
     for call in calls.values():  # warm: caches, connections
         for _ in range(50):
             call()
+    if profile:  # where the door's time goes: one round of its posts under cProfile
+        import cProfile
+
+        with cProfile.Profile() as profiler:
+            for _ in range(posts):
+                calls["door"]()
+        profiler.dump_stats(profile)
     best = {name: float("inf") for name in calls}
     for _ in range(rounds):
         for name, call in calls.items():
@@ -100,10 +107,17 @@ def child(posts: int, rounds: int) -> None:
     print(json.dumps(best))
 
 
-def measure(db: str, posts: int, rounds: int) -> list[str]:
+def measure(db: str, posts: int, rounds: int, profile: str = "") -> list[str]:
+    profile_args = [f"--profile={Path(profile).resolve()}.{db}"] if profile else []
     with fresh_database(db, intake.environment()) as (env, _var_dir):
         printed = intake.in_server_environment(
-            env, "--child", f"--posts={posts}", f"--rounds={rounds}", module="bench.door", timeout=1800
+            env,
+            "--child",
+            f"--posts={posts}",
+            f"--rounds={rounds}",
+            *profile_args,
+            module="bench.door",
+            timeout=1800,
         )
     best = json.loads(printed.strip().splitlines()[-1])
     return [
@@ -118,6 +132,12 @@ def main() -> None:
     parser.add_argument("--db", choices=[*DATABASES, "all"], default="sqlite")
     parser.add_argument("--posts", type=int, default=500, help="posts per round and figure (10 to 20,000)")
     parser.add_argument("--rounds", type=int, default=4, help="rounds of the three figures (1 to 20)")
+    parser.add_argument(
+        "--profile",
+        default="",
+        metavar="FILE",
+        help="also write a cProfile of one round of the door's posts to FILE.<db> (read it with pstats)",
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if not 10 <= args.posts <= 20_000:
@@ -125,12 +145,12 @@ def main() -> None:
     if not 1 <= args.rounds <= 20:
         parser.error("--rounds must be between 1 and 20")
     if args.child:
-        child(args.posts, args.rounds)
+        child(args.posts, args.rounds, args.profile)
         return
     print(f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores", flush=True)
     for db in DATABASES if args.db == "all" else [args.db]:
         try:
-            for line in measure(db, args.posts, args.rounds):
+            for line in measure(db, args.posts, args.rounds, args.profile):
                 print(line, flush=True)
         except DatabaseUnreachable as error:
             print(f"# {db} skipped: {error}", flush=True)

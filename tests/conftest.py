@@ -234,7 +234,8 @@ def _is_transactional(request) -> bool:
 
 @pytest.fixture(autouse=True)
 def reference_rows(request):
-    """Rows that data migrations seed (the inbox statuses) come back after a transactional test.
+    """Rows that data migrations seed (the inbox statuses, the public edition) come back after a
+    transactional test.
 
     A transactional test ends by emptying every table, seeded rows included; the next one on
     the same worker would otherwise start without them.
@@ -246,6 +247,10 @@ def reference_rows(request):
         from django.apps import apps
 
         import_module("frontdesk.inbox.migrations.0002_seed_statuses").seed(apps, None)
+        # The public edition's one row (publishing migration 0004), or no page is kept.
+        from frontdesk.publishing.page_cache import new_edition
+
+        new_edition()
 
 
 def grant(user, *permissions: str) -> None:

@@ -631,7 +631,12 @@ FRONTDESK: dict[str, Any] = {
     "mcp": {"path": "/api/cms/mcp"},
     # The public site: the layout template every public page is printed in (docs/host.md,
     # "The head collector and the layout").
-    "site": {"layout": env("FRONTDESK_SITE_LAYOUT", "site/layout.html")},
+    # The layout of every public page, and how long a public page is kept in the cache at most
+    # (publishing/page_cache.py; 0 keeps none).
+    "site": {
+        "layout": env("FRONTDESK_SITE_LAYOUT", "site/layout.html"),
+        "cache_seconds": env_int("FRONTDESK_SITE_CACHE_SECONDS", 300),
+    },
     # Logging in and asking for a new password, throttled per account (or address) and per
     # client through the cache (docs/configuration.md, "Accounts"); 0 turns a limit off.
     "accounts": {

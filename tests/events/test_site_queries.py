@@ -101,10 +101,14 @@ def test_a_category_page_prints_its_name_cover_introduction_then_its_events(make
     assert places == sorted(places)
 
 
-def test_the_event_page_reads_its_event_once_and_its_address_with_its_route(make_event, clock):
+def test_the_event_page_reads_its_event_once_and_its_address_with_its_route(make_event, clock, settings):
     """The route type hands the page its row read with the rule of "over" (RouteType.rows), and
     the page's address comes with its route: no second read of either; the categories shown on
-    the site need no question of their own."""
+    the site need no question of their own. (The page rendered each time: no page cache.)"""
+    settings.FRONTDESK = {
+        **settings.FRONTDESK,
+        "site": {**settings.FRONTDESK.get("site", {}), "cache_seconds": 0},
+    }
     yoga = category("yoga", "Yoga")
     make_event("Tea", slug={"en": "tea"}, starts_at="2027-03-20T10:00", categories=[yoga.pk])
     Client().get("/events/tea")

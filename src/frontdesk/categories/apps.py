@@ -13,9 +13,11 @@ class CategoriesConfig(AppConfig):
     def ready(self) -> None:
         from frontdesk.categories.panel import category_edit_url
         from frontdesk.categories.queries import category_permission
+        from frontdesk.publishing.page_cache import watch_app
         from frontdesk.publishing.seo_card import register_seo_card_pictures
         from frontdesk.richtext.uses import register_rich_text_pictures
 
+        watch_app(self.label)  # the public pages print categories (publishing/page_cache.py)
         # A category's cover, the pictures of its introduction and its SEO card's image.
         register_rich_text_pictures(
             "core.categories",

@@ -58,7 +58,7 @@ def site_section(name: str) -> Any:
 HOST_DEFAULTS: dict[str, dict[str, Any]] = {
     "panel": {"paths": {}, "brand": "frontdesk"},
     "mcp": {"path": "/api/cms/mcp"},
-    "site": {"layout": "site/layout.html"},
+    "site": {"layout": "site/layout.html", "cache_seconds": 300},
     "accounts": {
         "login": {"failures": 5, "failures_per_client": 20, "minutes": 15},
         "reset": {"mails": 3, "requests_per_client": 10, "minutes": 60},

@@ -19,10 +19,16 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Model, QuerySet
+from django.dispatch import Signal
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from frontdesk.core.limits import MAX_ID
+
+# Sent after `reorder` stored new positions in bulk (a bulk update sends no post_save), with the
+# model as sender and the database alias as `using`: the page cache hears of it
+# (publishing/page_cache.py), as of every save.
+reordered = Signal()
 
 NOT_A_LIST = _("Give the order as a list of ids.")
 INCOMPLETE = _("Name every item exactly once.")
@@ -78,4 +84,5 @@ def reorder[M: Model](
                 moved.append(row)
         if moved:
             rows.model._default_manager.bulk_update(moved, [field])
+            reordered.send(sender=rows.model, using=rows.db)
     return [by_id[pk] for pk in wanted]

@@ -52,6 +52,7 @@ class EventsConfig(AppConfig):
         from frontdesk.events.panel.screens import EVENT_FORM
         from frontdesk.events.permissions import MANAGE, MANAGE_CATEGORIES, VIEW
         from frontdesk.pictures.gallery import register_gallery_pictures
+        from frontdesk.publishing.page_cache import watch_app
         from frontdesk.publishing.preview import PreviewType, register_preview_type
         from frontdesk.publishing.project_fields import register_screen
         from frontdesk.publishing.relations import RelationTarget, register_relation_target, relation_counts
@@ -136,5 +137,7 @@ class EventsConfig(AppConfig):
         register_router("/events/categories", category_router(CATEGORY_TYPE, pick_permission=VIEW))
         register_router("/events", router)
         register_demo("events", seed=demo.seed, remove=demo.remove, pages=demo.pages)
+        # The public pages kept in the cache print its own public pages (publishing/page_cache.py).
+        watch_app(self.label)
         register_event_tools()  # the agent tools, the event categories' tools and events://catalog
         register_sections()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import BooleanField, Case, F, Q, QuerySet, Value, When
+from django.db.models import BooleanField, Case, F, Min, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -91,6 +91,13 @@ def upcoming_in_turn(events: QuerySet[Event] | None = None, now: datetime | None
         rows.filter(starts_at__isnull=True).order_by("id"),
         rows.filter(end_moment__gte=moment).order_by("starts_at", "id"),
     )
+
+
+def next_end(now: datetime | None = None) -> datetime | None:
+    """The first moment after `now` at which a published event stops being to come (its end
+    moment); None when none will. Until then every list of events to come stays as it is."""
+    moment = timezone.now() if now is None else now
+    return published().filter(end_moment__gte=moment).aggregate(first=Min("end_moment"))["first"]
 
 
 def past(events: QuerySet[Event] | None = None, now: datetime | None = None) -> QuerySet[Event]:

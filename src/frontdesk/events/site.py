@@ -31,6 +31,7 @@ from frontdesk.events.query import EventsQuery, cards
 from frontdesk.pictures.queries import PictureView, resolve_pictures
 from frontdesk.publishing.head import breadcrumb, head_of, render_page
 from frontdesk.publishing.models import ON_SITE
+from frontdesk.publishing.page_cache import cached_page, keep_until
 from frontdesk.publishing.relations import RELATION_TARGETS, related_cards
 from frontdesk.publishing.seo_card import contribute_seo_card
 from frontdesk.richtext.cleaning import rich_text_picture_keys
@@ -161,9 +162,12 @@ def category_links(language: str) -> list[dict[str, Any]]:
     ]
 
 
+@cached_page
 def index(request: HttpRequest) -> HttpResponse:
-    """/<prefix>: the events to come, `per-page` to a page, and the categories as links."""
+    """/<prefix>: the events to come, `per-page` to a page, and the categories as links. Kept in
+    the cache until an event to come ends (publishing/page_cache.py)."""
     language = get_language()
+    keep_until(request, queries.next_end())
     head_of(request).set_title(_("Events"))
     _trail_of_index(request)
     context = {
@@ -179,12 +183,15 @@ def _trail_of_index(request: HttpRequest) -> None:
         breadcrumb(request, [(_("Home"), reverse("site:home")), (_("Events"), None)])
 
 
+@cached_page
 def category_page(request: HttpRequest, category: Category) -> HttpResponse:
     """/<prefix>/<category_slug>: an on-site event category, its introduction and cover, and its
-    events to come, paged as the index. An off-site category has no page (404)."""
+    events to come, paged as the index. An off-site category has no page (404). Kept in the cache
+    until an event to come ends."""
     if category.type != CATEGORY_TYPE or not category.is_shown:
         raise Http404
     language = get_language()
+    keep_until(request, queries.next_end())
     introduction = translate(category.introduction, language)
     pictures = resolve_pictures(
         {category.cover, *rich_text_picture_keys(introduction)} - {""}, language=language
@@ -257,13 +264,16 @@ def event_parts(event: Event, language: str, url: str | None = None) -> dict[str
     }
 
 
+@cached_page
 def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     """/<prefix>/<event_slug>: a published event outside the bin, to come or over; a draft, an
-    unpublished or a binned one is a 404."""
+    unpublished or a binned one is a 404. Kept in the cache until the event ends, if it is to come."""
     # The route type hands over rows of `queries.with_over()`: published, outside the bin, each
     # with `is_over` (the one rule of "over"), read with the row.
     if event.state not in ON_SITE:
         raise Http404
+    if not getattr(event, "is_over", False):
+        keep_until(request, event.end_moment)
     return _event_response(request, event, url=routed_addresses(request).get(get_language()))
 
 

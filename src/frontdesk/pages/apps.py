@@ -28,6 +28,7 @@ class PagesConfig(AppConfig):
         from frontdesk.pages.permissions import MANAGE, VIEW
         from frontdesk.pictures.uses import PictureUse, register_picture_use
         from frontdesk.publishing.navigation import forget_menu, register_home, register_menu
+        from frontdesk.publishing.page_cache import watch_app
         from frontdesk.publishing.preview import PreviewType, register_preview_type
         from frontdesk.publishing.project_fields import register_screen
         from frontdesk.publishing.seo_card import register_seo_card_pictures
@@ -86,6 +87,8 @@ class PagesConfig(AppConfig):
         register_block_code(demo.DemoPagesBlock())
         # After the content its pages show (the inbox's contact form, the services' pages).
         register_demo("pages", seed=demo.seed, remove=demo.remove, order=200)
+        # The public pages kept in the cache print the menu and the page at a prefix (publishing/page_cache.py).
+        watch_app(self.label)
         register_section(
             Section(
                 key="pages",

@@ -15,6 +15,8 @@ class PublishingConfig(AppConfig):
         from django.apps import apps
 
         from frontdesk.publishing import checks  # noqa: F401  (registers the system check)
+        from frontdesk.publishing.models import PublicEdition
+        from frontdesk.publishing.page_cache import watch_app
         from frontdesk.publishing.project_fields.types import register_built_in_types
         from frontdesk.publishing.versions import connect_versioned_models
 
@@ -22,3 +24,8 @@ class PublishingConfig(AppConfig):
         # categories and the modules): a screen's patches are checked against the types.
         register_built_in_types()
         connect_versioned_models(apps.get_models())
+        # What every public page may print (publishing/page_cache.py): the SEO cards and relations
+        # kept here, and the host apps below this one: pictures, addresses, settings groups.
+        watch_app("publishing", leaving_out=(PublicEdition,))
+        for host_app in ("pictures", "routes", "sitesettings"):
+            watch_app(host_app)

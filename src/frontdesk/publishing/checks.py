@@ -24,3 +24,21 @@ def check_project_field_screens(app_configs=None, **kwargs):
         for screen_id in patches
         if screen_id not in SCREENS
     ]
+
+
+@checks.register()
+def check_page_cache_seconds(app_configs=None, **kwargs):
+    """`FRONTDESK["site"]["cache_seconds"]`: a whole number of seconds, 0 or more (0 keeps no
+    page in the cache; publishing/page_cache.py)."""
+    from frontdesk.core.conf import host_settings
+
+    seconds = host_settings("site").get("cache_seconds")
+    if isinstance(seconds, int) and not isinstance(seconds, bool) and seconds >= 0:
+        return []
+    return [
+        checks.Error(
+            f'FRONTDESK["site"]["cache_seconds"] must be a whole number of seconds, 0 or more; it is {seconds!r}.',
+            hint="FRONTDESK_SITE_CACHE_SECONDS=0 keeps no public page in the cache.",
+            id="frontdesk.E021",
+        )
+    ]

@@ -188,3 +188,18 @@ class RelationLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.holder_type_id}:{self.holder_id}.{self.field}[{self.position}] = {self.target}:{self.target_id}"
+
+
+class PublicEdition(models.Model):
+    """One row: a token that changes whenever anything the public pages print may have changed
+    (publishing/page_cache.py). Pages kept in the cache are kept under the token they were
+    rendered at, so a new token is a cache every worker stops reading at once."""
+
+    token = models.CharField(_("token"), max_length=32)
+
+    class Meta:
+        verbose_name = _("public edition")
+        verbose_name_plural = _("public editions")
+
+    def __str__(self) -> str:
+        return self.token

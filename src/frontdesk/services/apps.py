@@ -17,6 +17,7 @@ class ServicesConfig(AppConfig):
         from frontdesk.core.bin.registry import BinType, register_bin_type
         from frontdesk.core.demo import register_demo
         from frontdesk.core.panel.sections import Section, register_section
+        from frontdesk.publishing.page_cache import watch_app
         from frontdesk.publishing.project_fields import register_screen
         from frontdesk.publishing.relations import RelationTarget, register_relation_target
         from frontdesk.publishing.seo_card import register_seo_card_pictures
@@ -82,6 +83,8 @@ class ServicesConfig(AppConfig):
         register_router("/services", router)
         register_services_tools()
         register_demo("services", seed=demo.seed, remove=demo.remove, pages=demo.pages)
+        # The public pages kept in the cache print an event's services (publishing/page_cache.py).
+        watch_app(self.label)
         register_section(
             Section(
                 key="services",
