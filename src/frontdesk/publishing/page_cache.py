@@ -20,8 +20,10 @@ What no signal reports (`QuerySet.update()`, `bulk_create`, SQL typed in a shell
 `FRONTDESK["site"]["cache_seconds"]` at most (300 by default; 0 keeps no page). A page that changes with the clock
 alone (an event that ends) says when with `keep_until()`, and is kept no longer.
 
-Not kept: an answer other than 200, a streamed one, one that sets a cookie, and the answer of a
-view that read the session (or the signed-in account, which reads it), asked for a CSRF token or
+Only an address without a query string, or with nothing but a page number (`?page=2`), is
+answered from the cache and kept: any other query string is answered as if there were no cache,
+so no visitor can fill it with addresses of their own making. Not kept either: an answer other
+than 200, a streamed one, one that sets a cookie, and the answer of a view that read the session (or the signed-in account, which reads it), asked for a CSRF token or
 widened the Content-Security-Policy (core/csp.allow): those depend on the request, not only on
 the address. A page is kept for the worker process that rendered it (its key names the process):
 a restart with other templates or settings never reads a page an earlier one kept in a shared
@@ -33,6 +35,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
+import re
 import uuid
 from collections.abc import Callable
 from datetime import datetime
@@ -53,6 +56,8 @@ from frontdesk.core.ordering import reordered
 from frontdesk.publishing.models import PublicEdition
 
 EDITION_ROW = 1
+# The one query string kept: a page number as the lists print it (no sign, no leading zero).
+PAGE_QUERY = re.compile(r"page=[1-9][0-9]{0,8}")
 KEEP_UNTIL_ATTRIBUTE = "_frontdesk_keep_until"
 
 # This worker process, and its changes counted as they happen (next() on a count is atomic
@@ -171,7 +176,9 @@ def cached_page(view: ViewFunction) -> ViewFunction:
     @functools.wraps(view)
     def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         longest = cache_seconds()
-        edition = current_edition() if request.method == "GET" and longest > 0 else None
+        query = request.META.get("QUERY_STRING", "")
+        keepable = request.method == "GET" and longest > 0 and (not query or PAGE_QUERY.fullmatch(query))
+        edition = current_edition() if keepable else None
         if edition is None:
             return view(request, *args, **kwargs)
         key = _key(request, edition)
