@@ -91,7 +91,9 @@ def test_each_address_and_query_string_is_kept_apart(page):
     assert page.rendered == 3
 
 
-@pytest.mark.parametrize("query", ["?utm_source=mail", "?page=02", "?page=2&x=1", "?page=-1", "?page=", "?Page=2"])
+@pytest.mark.parametrize(
+    "query", ["?utm_source=mail", "?page=02", "?page=2&x=1", "?page=-1", "?page=", "?Page=2"]
+)
 def test_a_query_string_other_than_a_page_number_is_answered_without_the_cache(page, query):
     """A visitor cannot fill the cache with addresses of their own making."""
     page.get("/kept" + query)
