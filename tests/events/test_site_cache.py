@@ -169,3 +169,37 @@ def test_the_kept_time_of_an_event_page_is_at_most_the_sites(make_event, clock, 
         assert "Tea house" not in main("/events/tea")
         traveller.shift(timedelta(seconds=61))
         assert "Tea house" in main("/events/tea")
+
+
+def test_a_menu_another_worker_changed_a_moment_ago_is_not_kept_in_a_page(make_event, clock):
+    """This worker's menu cache still holds the menu from before another worker's change (it lags
+    up to a minute); the page kept under the new edition is rendered from the database."""
+    from django.core.cache import cache
+
+    from frontdesk.publishing.navigation import MenuItem, _menu_key
+
+    make_event("Tea", slug={"en": "tea"}, starts_at="2027-03-20T10:00")
+    cache.set(_menu_key("en"), [MenuItem("Stale entry", "/stale")], 60)
+    page_cache.new_edition()  # the other worker's commit
+    assert "Stale entry" not in Client().get("/events/tea").content.decode()
+    assert "Stale entry" not in Client().get("/events/tea").content.decode()
+
+
+def test_an_event_row_read_before_the_edition_is_read_again_for_the_page_kept(make_event, clock):
+    """The route's view reads the row before the page cache reads the edition: a change committed
+    between the two must not be kept under the newer edition."""
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.test import RequestFactory
+
+    from frontdesk.events import site
+    from frontdesk.events.queries import with_over
+
+    tea = make_event("Tea", slug={"en": "tea"}, starts_at="2027-03-20T10:00")
+    read_before = with_over().get(pk=tea.pk)
+    publish_event(
+        update_event(tea, actor=None, values={"title": {"en": "Green tea"}}, revision=tea.revision),
+        actor=None,
+    )
+    request = RequestFactory().get("/events/tea")
+    request.session = SessionStore()
+    assert "Green tea" in site.event_page(request, read_before).content.decode()

@@ -9,6 +9,7 @@ from django.template import engines
 from django.test import RequestFactory
 
 from frontdesk.core.errors import Conflict, NotFound
+from frontdesk.core.fresh_reads import reading_fresh
 from frontdesk.core.log import log_of
 from frontdesk.core.models import LogEntry
 from frontdesk.inbox.captcha import PROVIDERS
@@ -198,6 +199,18 @@ def test_a_save_is_seen_by_the_next_read_without_waiting_for_the_cache(django_as
         stored_values(SEO)
     update_group(SEO, actor=None, values={"organization_name": "Fresh"})
     assert stored_values(SEO).values["organization_name"] == "Fresh"
+
+
+def test_while_a_page_is_rendered_to_be_kept_a_group_is_read_from_the_database():
+    """Another worker's save reaches this worker's cache within a minute; a page kept in the page
+    cache must not keep the value from before it (core/fresh_reads.py)."""
+    SettingsGroup.objects.update_or_create(name=SEO, defaults={"values": {"organization_name": "Before"}})
+    assert stored_values(SEO).values["organization_name"] == "Before"  # now in this worker's cache
+    SettingsGroup.objects.filter(name=SEO).update(values={"organization_name": "After"})  # the other worker
+    assert stored_values(SEO).values["organization_name"] == "Before"
+    with reading_fresh():
+        assert stored_values(SEO).values["organization_name"] == "After"
+    assert stored_values(SEO).values["organization_name"] == "After"  # and the cache holds it now
 
 
 # --- The Organization ----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ names, through the template the `views.*` keys name. The event page's template p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from django.core.paginator import EmptyPage, Page, PageNotAnInteger, Paginator
 from django.db.models import Model, QuerySet
@@ -31,7 +31,7 @@ from frontdesk.events.query import EventsQuery, cards
 from frontdesk.pictures.queries import PictureView, resolve_pictures
 from frontdesk.publishing.head import breadcrumb, head_of, render_page
 from frontdesk.publishing.models import ON_SITE
-from frontdesk.publishing.page_cache import cached_page, keep_until
+from frontdesk.publishing.page_cache import cached_page, keep_until, rendering_to_keep
 from frontdesk.publishing.relations import RELATION_TARGETS, related_cards
 from frontdesk.publishing.seo_card import contribute_seo_card
 from frontdesk.richtext.cleaning import rich_text_picture_keys
@@ -50,6 +50,10 @@ PART_VARIABLES = (
 # The route type of the pages module's pages, read through the routes' registry (events never
 # import the pages module, which may be left out).
 PAGE_ROUTE_TYPE = "page"
+
+
+def _not_found() -> NoReturn:
+    raise Http404
 
 
 def _view(name: str) -> str:
@@ -188,6 +192,8 @@ def category_page(request: HttpRequest, category: Category) -> HttpResponse:
     """/<prefix>/<category_slug>: an on-site event category, its introduction and cover, and its
     events to come, paged as the index. An off-site category has no page (404). Kept in the cache
     until an event to come ends."""
+    if rendering_to_keep():  # read again after the edition (publishing/page_cache.py)
+        category = Category.objects.filter(pk=category.pk).first() or _not_found()
     if category.type != CATEGORY_TYPE or not category.is_shown:
         raise Http404
     language = get_language()
@@ -270,6 +276,8 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     unpublished or a binned one is a 404. Kept in the cache until the event ends, if it is to come."""
     # The route type hands over rows of `queries.with_over()`: published, outside the bin, each
     # with `is_over` (the one rule of "over"), read with the row.
+    if rendering_to_keep():  # read again after the edition (publishing/page_cache.py)
+        event = queries.with_over().filter(pk=event.pk).first() or _not_found()
     if event.state not in ON_SITE:
         raise Http404
     if not getattr(event, "is_over", False):

@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 
+from frontdesk.core.fresh_reads import must_read_fresh
 from frontdesk.core.languages import is_site_language, site_language_codes
 from frontdesk.core.registry import Registry
 
@@ -74,7 +75,8 @@ def menu_items(language: str) -> list[MenuItem]:
     language is not kept, as `forget_menu` would not know to drop it."""
     if not is_site_language(language):
         return _built_menu(language)
-    items = cache.get(_menu_key(language))
+    # Asked afresh while a page is rendered to be kept (core/fresh_reads.py).
+    items = None if must_read_fresh() else cache.get(_menu_key(language))
     if items is None:
         items = _built_menu(language)
         cache.set(_menu_key(language), items, MENU_CACHE_SECONDS)

@@ -52,6 +52,7 @@ from django.utils.translation import get_language
 
 from frontdesk.core.conf import host_settings
 from frontdesk.core.csp import REQUEST_ATTRIBUTE as CSP_SOURCES_ATTRIBUTE
+from frontdesk.core.fresh_reads import must_read_fresh, reading_fresh
 from frontdesk.core.ordering import reordered
 from frontdesk.publishing.models import PublicEdition
 
@@ -128,6 +129,13 @@ def watch_app(app_label: str, *, leaving_out: tuple[type[models.Model], ...] = (
     )
 
 
+def rendering_to_keep() -> bool:
+    """Whether the page being rendered will be kept. A view that was handed a row read before the
+    edition (a routed object: the route's view reads it first) reads it again then, so a change
+    committed between the two is in the page kept under the newer edition."""
+    return must_read_fresh()
+
+
 def keep_until(request: HttpRequest, moment: datetime | None) -> None:
     """The page this request renders changes at `moment` with the clock alone: keep it no
     longer (None: no such moment). The earliest moment a view names wins."""
@@ -185,7 +193,8 @@ def cached_page(view: ViewFunction) -> ViewFunction:
         kept = cache.get(key)
         if kept is not None:
             return kept
-        response = view(request, *args, **kwargs)
+        with reading_fresh():  # no menu or settings group another worker changed a moment ago
+            response = view(request, *args, **kwargs)
         seconds = _seconds_to_keep(request, longest)
         if seconds > 0 and not _depends_on_request(request, response):
             cache.set(key, response, seconds)

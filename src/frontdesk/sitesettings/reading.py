@@ -16,6 +16,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import connection, transaction
 
+from frontdesk.core.fresh_reads import must_read_fresh
 from frontdesk.sitesettings.models import SettingsGroup
 from frontdesk.sitesettings.registry import GROUPS
 
@@ -42,7 +43,9 @@ def stored_values(name: str) -> Stored:
     """Group `name`'s values (defaults for those never saved) and secrets; KeyError for a group
     that is not registered."""
     group = GROUPS[name]
-    found = None if _changed_in_this_transaction(name) else cache.get(_key(name))
+    # Asked afresh while a page is rendered to be kept (core/fresh_reads.py).
+    from_database = _changed_in_this_transaction(name) or must_read_fresh()
+    found = None if from_database else cache.get(_key(name))
     if found is None:
         row = SettingsGroup.objects.filter(name=name).values("values", "secrets", "revision").first()
         found = row or {"values": {}, "secrets": {}, "revision": 0}
