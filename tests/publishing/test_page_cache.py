@@ -45,7 +45,8 @@ class CountingView:
 
     def render(self, request: HttpRequest) -> HttpResponse:
         self.rendered += 1
-        response = HttpResponse(" ".join(Route.objects.order_by("pk").values_list("path", flat=True)))
+        paths = Route.objects.order_by("pk").values_list("path", flat=True)
+        response = HttpResponse(" ".join(path or "" for path in paths))
         if self.before is not None:
             self.before(request, response)
         return response

@@ -9,25 +9,30 @@ command is seen by every worker at its next request, whatever cache backend each
 pages in (a page kept in one worker's memory is never read past a change).
 
 A saved or deleted row of a watched model, a changed many-to-many set of one, or its rows
-reordered in bulk (core/ordering.reordered), gives the
-edition a new token when its transaction commits, and at once a new number to the worker that
-made the change: its other threads keep nothing they render from then on under the key they read
-before, and a transaction that never commits (a test's) still sees its own changes. Each app watches the models whose rows its
-public pages print (`watch_models()` in its `ready()`); tests/events/test_site_cache.py reads
-every table an events page reads and fails when one of them is not watched.
+reordered in bulk (core/ordering.reordered) gives the edition a new token when its transaction
+commits, and at once a new number to the worker that made the change: its other threads keep
+nothing they render from then on under the key they read before, and a transaction that never
+commits (a test's) still sees its own changes. Each app watches the models whose rows its public
+pages print (`watch_models()` in its `ready()`); tests/events/test_site_cache.py reads every
+table an events page reads and fails when one of them is not watched.
+
+A page rendered to be kept reads only the database: the menu and the settings groups, whose own
+caches may lag a minute behind another worker, are read afresh (core/fresh_reads.py), and a
+routed row handed to the view before the edition was read is read again (`rendering_to_keep`).
 
 What no signal reports (`QuerySet.update()`, `bulk_create`, SQL typed in a shell) shows after
-`FRONTDESK["site"]["cache_seconds"]` at most (300 by default; 0 keeps no page). A page that changes with the clock
-alone (an event that ends) says when with `keep_until()`, and is kept no longer.
+`FRONTDESK["site"]["cache_seconds"]` at most (300 by default; 0 keeps no page). A page that
+changes with the clock alone (an event that ends) says when with `keep_until()`, and is kept no
+longer.
 
 Only an address without a query string, or with nothing but a page number (`?page=2`), is
 answered from the cache and kept: any other query string is answered as if there were no cache,
 so no visitor can fill it with addresses of their own making. Not kept either: an answer other
-than 200, a streamed one, one that sets a cookie, and the answer of a view that read the session (or the signed-in account, which reads it), asked for a CSRF token or
-widened the Content-Security-Policy (core/csp.allow): those depend on the request, not only on
-the address. A page is kept for the worker process that rendered it (its key names the process):
-a restart with other templates or settings never reads a page an earlier one kept in a shared
-cache.
+than 200, a streamed one, one that sets a cookie, and the answer of a view that read the session
+(or the signed-in account, which reads it), asked for a CSRF token or widened the
+Content-Security-Policy (core/csp.allow): those depend on the request, not only on the address.
+A page is kept for the worker process that rendered it (its key names the process): a restart
+with other templates or settings never reads a page an earlier one kept in a shared cache.
 """
 
 from __future__ import annotations
