@@ -265,6 +265,15 @@ def grant(user, *permissions: str) -> None:
         user.__dict__.pop(cache, None)
 
 
+def keep_pages_for(settings, seconds: object) -> None:
+    """FRONTDESK["site"]["cache_seconds"] = `seconds` (publishing/page_cache.py; 0 keeps no page),
+    the rest of FRONTDESK kept, through pytest-django's `settings` fixture."""
+    settings.FRONTDESK = {
+        **settings.FRONTDESK,
+        "site": {**settings.FRONTDESK.get("site", {}), "cache_seconds": seconds},
+    }
+
+
 @pytest.fixture
 def make_user(db) -> Callable:
     from frontdesk.core.models import User

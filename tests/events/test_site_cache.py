@@ -19,6 +19,7 @@ from frontdesk.events.operations import publish_event, update_event
 from frontdesk.pictures.models import Picture
 from frontdesk.publishing import page_cache
 from frontdesk.publishing.models import PublicEdition
+from tests.conftest import keep_pages_for
 from tests.events.conftest import DEMO_NOW
 from tests.events.test_site_pages import card_titles, category, main
 from tests.events.test_site_queries import statements
@@ -42,7 +43,7 @@ def tables_read(address: str) -> set[str]:
 def test_every_table_an_events_page_reads_is_watched(demo_like, settings):
     """A model added to what the pages print without `watch_models` fails here: its changes would
     leave the pages kept in the cache as they were."""
-    settings.FRONTDESK = {**settings.FRONTDESK, "site": {**settings.FRONTDESK["site"], "cache_seconds": 0}}
+    keep_pages_for(settings, 0)
     week = demo_like["week"]
     if apps.is_installed("frontdesk.services"):
         from frontdesk.services.operations import create_service
@@ -161,7 +162,7 @@ def test_published_edits_show_at_once_and_a_draft_does_not(make_event, clock):
 
 
 def test_the_kept_time_of_an_event_page_is_at_most_the_sites(make_event, clock, settings):
-    settings.FRONTDESK = {**settings.FRONTDESK, "site": {**settings.FRONTDESK["site"], "cache_seconds": 60}}
+    keep_pages_for(settings, 60)
     tea = make_event("Tea", slug={"en": "tea"}, starts_at="2027-06-20T10:00")
     with time_machine.travel(clock, tick=False) as traveller:
         main("/events/tea")

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from frontdesk.events.models import Event
 from frontdesk.events.operations import update_event
 from frontdesk.pictures.operations import create_picture
+from tests.conftest import keep_pages_for
 from tests.events.test_site_pages import category, main
 from tests.optional import needs
 from tests.picture_files import picture_file
@@ -105,10 +106,7 @@ def test_the_event_page_reads_its_event_once_and_its_address_with_its_route(make
     """The route type hands the page its row read with the rule of "over" (RouteType.rows), and
     the page's address comes with its route: no second read of either; the categories shown on
     the site need no question of their own. (The page rendered each time: no page cache.)"""
-    settings.FRONTDESK = {
-        **settings.FRONTDESK,
-        "site": {**settings.FRONTDESK.get("site", {}), "cache_seconds": 0},
-    }
+    keep_pages_for(settings, 0)
     yoga = category("yoga", "Yoga")
     make_event("Tea", slug={"en": "tea"}, starts_at="2027-03-20T10:00", categories=[yoga.pk])
     Client().get("/events/tea")

@@ -24,15 +24,9 @@ from frontdesk.core import csp
 from frontdesk.publishing import page_cache
 from frontdesk.publishing.models import PublicEdition
 from frontdesk.routes.models import Route
+from tests.conftest import keep_pages_for
 
 pytestmark = pytest.mark.django_db
-
-
-def set_cache_seconds(settings, seconds: object) -> None:
-    settings.FRONTDESK = {
-        **settings.FRONTDESK,
-        "site": {**settings.FRONTDESK.get("site", {}), "cache_seconds": seconds},
-    }
 
 
 class CountingView:
@@ -137,7 +131,7 @@ def test_a_rolled_back_change_leaves_the_edition_as_it_was(django_capture_on_com
 
 def test_a_change_no_signal_reports_shows_after_cache_seconds_at_most(page, settings):
     """QuerySet.update() sends no signal: the page kept shows the old value until its time is up."""
-    set_cache_seconds(settings, 60)
+    keep_pages_for(settings, 60)
     address("first")
     with time_machine.travel(timezone.now(), tick=False) as traveller:
         page.get()
@@ -200,7 +194,7 @@ def test_only_a_get_is_answered_from_the_cache(page, method):
 
 
 def test_cache_seconds_0_keeps_no_page(page, settings):
-    set_cache_seconds(settings, 0)
+    keep_pages_for(settings, 0)
     page.get()
     with CaptureQueriesContext(connection) as asked:
         page.get()
@@ -224,6 +218,6 @@ def test_without_the_editions_row_no_page_is_kept_until_a_change_makes_it_again(
 
 @pytest.mark.parametrize("seconds", [-1, "300", 2.5, True])
 def test_a_cache_time_that_is_no_whole_number_of_seconds_stops_the_site_at_start(settings, seconds):
-    set_cache_seconds(settings, seconds)
+    keep_pages_for(settings, seconds)
     with pytest.raises(SystemCheckError, match=r"frontdesk\.E021"):
         call_command("check")

@@ -46,6 +46,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from django.apps import apps
 from django.core.cache import cache
 from django.core.signals import setting_changed
 from django.db import connections, models, transaction
@@ -127,8 +128,6 @@ def watch_models(*watched: type[models.Model]) -> None:
 
 def watch_app(app_label: str, *, leaving_out: tuple[type[models.Model], ...] = ()) -> None:
     """Watch every model of one app (but `leaving_out`)."""
-    from django.apps import apps
-
     watch_models(
         *(model for model in apps.get_app_config(app_label).get_models() if model not in leaving_out)
     )
