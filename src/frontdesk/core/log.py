@@ -45,7 +45,22 @@ def write(
 ) -> LogEntry:
     """Write one line about `row` (saved, so it has its id; a deleted row's line is written
     before it goes). `actor` is the account that acted, None for a visitor or the system."""
-    return LogEntry.objects.create(
+    line = entry(row, action, actor, changes=changes, detail=detail)
+    line.save(force_insert=True)
+    return line
+
+
+def entry(
+    row: Model,
+    action: str,
+    actor: Actor = None,
+    *,
+    changes: Mapping[str, list] | None = None,
+    detail: Mapping[str, Any] | None = None,
+) -> LogEntry:
+    """The line `write` writes, not saved yet: for a caller that writes it with other rows in
+    one statement (the public door, inbox/operations/intake.py), the row's id set when known."""
+    return LogEntry(
         content_type=ContentType.objects.get_for_model(row, for_concrete_model=False),
         object_id=row.pk,
         action=action,

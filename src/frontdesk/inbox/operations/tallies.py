@@ -27,8 +27,16 @@ def shift(form_id: int, status_id: int, *, total: int = 0, unread: int = 0) -> N
     committed, in a transaction of its own: inside the change's, a fold made it longer, and on
     MariaDB its locked read could deadlock with another post's insert, which rolled back that
     whole transaction, the visitor's submission with it."""
-    change = Tally.objects.create(form_id=form_id, status_id=status_id, total=total, unread=unread)
+    change = Tally(form_id=form_id, status_id=status_id, total=total, unread=unread)
+    change.save(force_insert=True)
+    fold_in_turn(change)
+
+
+def fold_in_turn(change: Tally) -> None:
+    """After `change` is written (by `shift`, or with other rows by the public door): fold its
+    pair once the transaction commits when its id says it is time."""
     if change.pk is not None and change.pk % FOLD_EVERY == 0:
+        form_id, status_id = change.form_id, change.status_id
         transaction.on_commit(lambda: _fold_or_leave(form_id, status_id))
 
 
