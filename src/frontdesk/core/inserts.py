@@ -45,7 +45,7 @@ class RowInsert:
             field for field in model._meta.concrete_fields if not (field.primary_key and field.db_returning)
         ]
         self._position = {field.attname: position for position, field in enumerate(self.fields)}
-        self._sql: dict[tuple[str, int], str] = {}
+        self._sql: dict[tuple[str, int, bool], str] = {}
 
     def bind(self, row: Model, using: str = "default") -> Bound:
         """`row` with its values prepared as the ORM prepares them for `save()`."""
@@ -62,24 +62,30 @@ class RowInsert:
         )
 
     def run(self, rows: Sequence[Bound], using: str = "default") -> None:
-        """Insert the bound rows and set each one's new id: in one statement where the database
-        answers the ids of several rows (RETURNING), else one statement per row."""
+        """Insert the bound rows and set each one's new id: as few statements as the database's
+        limit on parameters allows (Django's `bulk_batch_size`) where it answers the new ids of
+        several rows (RETURNING), else one statement per row."""
         connection = connections[using]
-        together = connection.features.can_return_rows_from_bulk_insert or not self.pk.db_returning
-        batches = [rows] if together else [[one] for one in rows]
+        returning = self._returning(connection)
+        size = (
+            connection.ops.bulk_batch_size(self.fields, rows) if returning or not self.pk.db_returning else 1
+        )
         with connection.cursor() as cursor:
-            for batch in batches:
-                if not batch:
-                    continue
-                values = [value for one in batch for value in one.values]
-                cursor.execute(self._statement(connection, len(batch)), values)
+            for start in range(0, len(rows), max(size, 1)):
+                batch = rows[start : start + max(size, 1)]
+                cursor.execute(
+                    self._statement(connection, len(batch)), [value for one in batch for value in one.values]
+                )
                 if self.pk.db_returning:
                     self._set_ids(connection, cursor, batch)
         for one in rows:
             one.row._state.adding, one.row._state.db = False, using
 
+    def _returning(self, connection) -> bool:
+        return self.pk.db_returning and connection.features.can_return_rows_from_bulk_insert
+
     def _set_ids(self, connection, cursor, batch: Sequence[Bound]) -> None:
-        if connection.features.can_return_rows_from_bulk_insert:
+        if self._returning(connection):
             new_ids = [returned[0] for returned in connection.ops.fetch_returned_rows(cursor, ())]
         else:
             new_ids = [connection.ops.last_insert_id(cursor, self.model._meta.db_table, self.pk.column)]
@@ -87,15 +93,15 @@ class RowInsert:
             setattr(one.row, self.pk.attname, new_id)
 
     def _statement(self, connection, count: int) -> str:
-        key = (connection.alias, count)
+        returning = self._returning(connection)
+        key = (connection.alias, count, returning)
         if key not in self._sql:
             quote = connection.ops.quote_name
             columns = ", ".join(quote(field.column) for field in self.fields)
             placeholders = "(" + ", ".join(["%s"] * len(self.fields)) + ")"
             table = quote(self.model._meta.db_table)
             sql = f"INSERT INTO {table} ({columns}) VALUES " + ", ".join([placeholders] * count)  # noqa: S608 - names from the model, values are parameters
-            if self.pk.db_returning and connection.features.can_return_rows_from_bulk_insert:
-                returning, _params = connection.ops.returning_columns([self.pk])
-                sql += " " + returning
+            if returning:
+                sql += " " + connection.ops.returning_columns([self.pk])[0]
             self._sql[key] = sql
         return self._sql[key]
