@@ -330,28 +330,24 @@ def main(argv: list[str]) -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=["sqlite", "postgresql", "postgres", "all"], default="all")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--rounds", type=int, default=1, help="measure every page this often, medians")
-    args = parser.parse_args(argv)
-    if not 1 <= args.clients <= run.MAX_CLIENTS:
-        parser.error(f"--clients must be between 1 and {run.MAX_CLIENTS}")
-    if not 0 < args.seconds <= run.MAX_SECONDS:
-        parser.error(f"--seconds must be more than 0 and at most {run.MAX_SECONDS:.0f}")
-    if not 1 <= args.workers <= 16:
-        parser.error("--workers must be between 1 and 16")
-    if not 1 <= args.rounds <= 20:
-        parser.error("--rounds must be between 1 and 20")
+    run.add_load_arguments(parser, "measure every page this often, medians")
+    args = run.parse_load_arguments(parser, argv)
+    chosen = {"all": ["sqlite", "postgresql"], "postgres": ["postgresql"]}.get(args.db, [args.db])
+    beside_wagtail(chosen, measure_database, args, "events.txt")
+
+
+def beside_wagtail(chosen: list[str], measure, args: argparse.Namespace, results_name: str) -> None:
+    """`measure(db, args, out)` for each database, with Wagtail's environment made first; the
+    load average before and after, a database that cannot be reached skipped, a failure said in
+    one line; every line kept in bench/results/<results_name>. Exits 1 when a database failed."""
     ensure_wagtail_venv()
     # Other work on the machine skews every figure: say how busy it was, before and after.
     out = [f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores"]
     print(out[0], flush=True)
     failed = False
-    chosen = {"all": ["sqlite", "postgresql"], "postgres": ["postgresql"]}.get(args.db, [args.db])
     for db in chosen:
         try:
-            measure_database(db, args, out)
+            measure(db, args, out)
         except run.DatabaseUnreachable as error:
             out.append(f"# {db} skipped: {error}")
             print(out[-1], flush=True)
@@ -365,7 +361,7 @@ def main(argv: list[str]) -> None:
     print(out[-1], flush=True)
     results = ROOT / "bench" / "results"
     results.mkdir(exist_ok=True)
-    (results / "events.txt").write_text("\n".join(out) + "\n")
+    (results / results_name).write_text("\n".join(out) + "\n")
     sys.exit(1 if failed else 0)
 
 

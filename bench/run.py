@@ -430,23 +430,19 @@ def mariadb_execute(statement: str) -> None:
         connection.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", choices=["sqlite", "postgresql", "mariadb", "all"], default="all")
+def add_load_arguments(parser: argparse.ArgumentParser, rounds_help: str) -> None:
+    """The load every bench of this folder takes: workers, clients, seconds and rounds."""
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument(
-        "--only",
-        choices=["insert_view", "intake", "panel_landing", "pages", "page_plain", "page_blocks", "page_faq"],
-    )
-    parser.add_argument(
-        "--rounds",
-        type=int,
-        default=1,
-        help="with --only intake: alternate the three figures this often, medians",
-    )
-    args = parser.parse_args()
+    parser.add_argument("--rounds", type=int, default=1, help=rounds_help)
+
+
+def parse_load_arguments(
+    parser: argparse.ArgumentParser, argv: list[str] | None = None
+) -> argparse.Namespace:
+    """The arguments, with the load refused outside its bounds."""
+    args = parser.parse_args(argv)
     if not 1 <= args.clients <= MAX_CLIENTS:
         parser.error(f"--clients must be between 1 and {MAX_CLIENTS}")
     if not 0 < args.seconds <= MAX_SECONDS:
@@ -455,6 +451,18 @@ def main() -> None:
         parser.error("--workers must be between 1 and 16")
     if not 1 <= args.rounds <= 20:
         parser.error("--rounds must be between 1 and 20")
+    return args
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", choices=["sqlite", "postgresql", "mariadb", "all"], default="all")
+    parser.add_argument(
+        "--only",
+        choices=["insert_view", "intake", "panel_landing", "pages", "page_plain", "page_blocks", "page_faq"],
+    )
+    add_load_arguments(parser, "with --only intake: alternate the three figures this often, medians")
+    args = parse_load_arguments(parser)
     # Other work on the machine skews every figure: say how busy it was before we started.
     out = [f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores"]
     print(out[0], flush=True)

@@ -1,11 +1,13 @@
 """Migrate the bench's Wagtail database and make the event page (in Wagtail's virtual environment).
 
     WAGTAIL_BENCH_DIR=... [WAGTAIL_BENCH_DATABASE_URL=...] python -m bench.wagtail_site.prepare
-    # prints {"wagtail_event": "/tea-and-talk/"}
+    # prints {"wagtail_event": "/tea-and-talk/", "wagtail_form": "/contact/"}
 
 The page stands under the home page Wagtail's first migration makes, with two pages of the same
 home in the menu beside it (three entries, as frontdesk's bench menu has), and three pictures of
 Wagtail's library made with Pillow. Its renditions are made by the first request, in the warm-up.
+Beside it, a contact page of Wagtail's form builder with the three fields of frontdesk's bench
+form (bench/intake.py): name, e-mail and message, all required, mailing nobody.
 """
 
 from __future__ import annotations
@@ -63,13 +65,38 @@ def make_page() -> str:
     return EventPage.objects.get(pk=page.pk).url
 
 
+def make_contact_page() -> str:
+    from wagtail.models import Site
+
+    from bench.wagtail_site.models import ContactFormField, ContactPage
+
+    existing = ContactPage.objects.filter(slug="contact").first()
+    if existing:
+        return existing.url
+    home = Site.objects.get(is_default_site=True).root_page.specific
+    page = ContactPage(
+        title="Contact",
+        slug="contact",
+        intro="<p>Write to us.</p>",
+        thank_you_text="<p>Thank you. Your message has been sent.</p>",
+    )
+    home.add_child(instance=page)
+    fields = [("Name", "singleline"), ("E-mail", "email"), ("Message", "multiline")]
+    for position, (label, kind) in enumerate(fields):
+        ContactFormField.objects.create(
+            page=page, sort_order=position, label=label, field_type=kind, required=True
+        )
+    page.save_revision().publish()
+    return ContactPage.objects.get(pk=page.pk).url
+
+
 def main(argv: list[str]) -> None:
     import django
 
     django.setup()
     if argv:
         sys.exit(__doc__)
-    print(json.dumps({"wagtail_event": make_page()}))
+    print(json.dumps({"wagtail_event": make_page(), "wagtail_form": make_contact_page()}))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,174 @@
+"""The public door beside a Wagtail 8 form page taking the same posts, in one run.
+
+    python -m bench.forms [--db sqlite|postgresql|all] [--workers 2] [--clients 16] [--seconds 10]
+                          [--rounds 1]
+
+For each database it serves two sites side by side on 127.0.0.1, on the same server stack
+(granian's WSGI interface, `--workers` processes of frontdesk serve's thread count each) and the
+same kind of database, as bench/events.py does:
+
+- frontdesk (`frontdesk serve`, bench.settings, with bench/intake.py's environment: mail queued in
+  the database, the rate limit out of reach): bench/intake.py's form that mails nobody, three
+  required fields (name, e-mail, message), posted as a page's script posts it (JSON answer);
+- Wagtail 8 (bench/wagtail_site/): a contact page of Wagtail's form builder with the same three
+  fields, mailing nobody, posted as its own page's form posts it (the CSRF cookie and token its
+  page handed out, the thank-you page as the answer).
+
+Every post carries answers of its own. Within each round Wagtail's page is posted to first and
+frontdesk's door right after; `door_ratio_to_wagtail` is the door's posts a second over Wagtail's
+in that round (the median over rounds). Each side's stored rows are counted at the end and
+compared with its 200 answers. One line per figure, `name value unit db`, on stdout and in
+bench/results/forms.txt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import re
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlencode
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as `python bench/forms.py` too
+from bench import events, intake, run  # noqa: E402
+
+REFERENCE, DOOR = "wagtail_form", "door"
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def wagtail_posts(url: str) -> tuple[dict[str, str], Callable[[], tuple[bytes, dict[str, str]]]]:
+    """The CSRF cookie Wagtail's page hands out, and a maker of distinct posts to its form (the
+    inputs' names read from the page, as a browser would)."""
+    page = httpx.get(url, timeout=60)
+    names = [name for name in re.findall(r'<(?:input|textarea)[^>]*name="([^"]+)"', page.text)]
+    fields = [name for name in names if name != "csrfmiddlewaretoken"]
+    token = page.cookies.get("csrftoken")
+    if page.status_code != 200 or len(fields) != 3 or not token:
+        raise RuntimeError(f"Wagtail's form at {url} answered {page.status_code} with inputs {names}")
+    numbers = itertools.count()  # next() on it is atomic under the GIL
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token}
+
+    def make() -> tuple[bytes, dict[str, str]]:
+        number = next(numbers)
+        answers = [
+            f"Visitor {number}",
+            f"visitor{number}@example.org",
+            f"Message number {number}: please call me back about the offer.",
+        ]
+        return urlencode(dict(zip(fields, answers, strict=True))).encode(), headers
+
+    return {"csrftoken": token}, make
+
+
+def wagtail_rows(wagtail_env: dict) -> int:
+    done = subprocess.run(
+        [
+            events.WAGTAIL_PYTHON,
+            "-c",
+            "import django; django.setup(); "
+            "from wagtail.contrib.forms.models import FormSubmission; "
+            "print(FormSubmission.objects.count())",
+        ],
+        env=wagtail_env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return int(done.stdout.strip())
+
+
+def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
+    with events.databases(db) as (frontdesk_env, wagtail_env, var_dir):
+        frontdesk_env.update(intake.environment())
+        log(f"{db}: frontdesk's form and Wagtail's contact page")
+        tokens = intake.prepare(frontdesk_env)
+        done = subprocess.run(
+            [events.WAGTAIL_PYTHON, "-m", "bench.wagtail_site.prepare"],
+            env=wagtail_env,
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        wagtail_path = json.loads(done.stdout)[REFERENCE]
+        frontdesk_port, wagtail_port = run.free_port(), run.free_port()
+        frontdesk = run.start_server(frontdesk_env, frontdesk_port, args.workers, var_dir / "frontdesk.log")
+        try:
+            command = events.granian_command(wagtail_port, args.workers)
+            wagtail = run.start_server(
+                wagtail_env, wagtail_port, args.workers, var_dir / "wagtail.log", command
+            )
+            try:
+                base = f"http://{run.HOST}:{frontdesk_port}"
+                cookies, wagtail_make = wagtail_posts(f"http://{run.HOST}:{wagtail_port}{wagtail_path}")
+                door_make = intake.posts(intake.PLAIN, tokens[intake.PLAIN], base)
+                time.sleep(3)  # the door's timestamp must be old enough (the antispam's min_seconds)
+                targets = {
+                    REFERENCE: (f"http://{run.HOST}:{wagtail_port}{wagtail_path}", cookies, wagtail_make),
+                    DOOR: (f"{base}/site/forms/{intake.PLAIN}", {}, door_make),
+                }
+                results = rounds(targets, args)
+            finally:
+                run.stop_server(wagtail)
+        finally:
+            run.stop_server(frontdesk)
+        stored = {REFERENCE: wagtail_rows(wagtail_env), DOOR: intake.stored(frontdesk_env, intake.PLAIN)}
+    for name, figures in results.items():
+        figures["rows_minus_answered"] = (stored[name] - figures.pop("answered")[0], "rows")
+        for figure, (value, unit) in figures.items():
+            shown = f"{value:.{2 if unit == 'x' else 1}f}" if isinstance(value, float) else str(value)
+            out.append(f"{name}_{figure} {shown} {unit} {db}")
+            print(out[-1], flush=True)
+
+
+def rounds(targets: dict[str, tuple], args: argparse.Namespace) -> dict[str, dict]:
+    """Wagtail's page, then the door, `args.rounds` times; each figure's median, the ratio worked
+    out within each round, and the 200 answers of every round summed (to compare with the rows)."""
+    kept: list[dict[str, dict]] = []
+    for number in range(1, args.rounds + 1):
+        if args.rounds > 1:
+            log(f"  round {number} of {args.rounds}")
+        this_round: dict[str, dict] = {}
+        for name, (url, cookies, make) in targets.items():
+            log(f"  {name}: POST {url}, {args.clients} clients, {args.seconds:g} s")
+            this_round[name] = run.drive("POST", url, args.clients, args.seconds, cookies, 200, make)
+        door, reference = this_round[DOOR], this_round[REFERENCE]
+        door["ratio_to_wagtail"] = (door["rps"][0] / max(reference["rps"][0], 1e-9), "x")
+        kept.append(this_round)
+    results: dict[str, dict] = {}
+    for name, figures in kept[-1].items():
+        results[name] = {
+            key: (statistics.median(one[name][key][0] for one in kept), unit)
+            for key, (_value, unit) in figures.items()
+        }
+        for summed in ("ok", "errors", "answered"):
+            results[name][summed] = (sum(one[name][summed][0] for one in kept), "requests")
+    return results
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", choices=["sqlite", "postgresql", "all"], default="all")
+    run.add_load_arguments(parser, "post to both this often, medians")
+    args = run.parse_load_arguments(parser, argv)
+    chosen = ["sqlite", "postgresql"] if args.db == "all" else [args.db]
+    events.beside_wagtail(chosen, measure_database, args, "forms.txt")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
