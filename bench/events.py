@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -172,16 +171,7 @@ def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
             in_server_environment(frontdesk_env, "prepare", module="bench.events", timeout=600)
         )
         paths.update(pages.prepare(frontdesk_env, "page_plain"))
-        done = subprocess.run(
-            [WAGTAIL_PYTHON, "-m", "bench.wagtail_site.prepare"],
-            env=wagtail_env,
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        paths.update(json.loads(done.stdout))
+        paths.update(prepare_wagtail(wagtail_env))
         frontdesk_port, wagtail_port = run.free_port(), run.free_port()
         frontdesk = run.start_server(frontdesk_env, frontdesk_port, args.workers, var_dir / "frontdesk.log")
         try:
@@ -200,6 +190,25 @@ def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
                 run.stop_server(wagtail)
         finally:
             run.stop_server(frontdesk)
+    print_figures(results, db, out)
+
+
+def prepare_wagtail(wagtail_env: dict) -> dict[str, str]:
+    """Migrate the Wagtail site and make its pages (in its own environment); {name: path}."""
+    done = subprocess.run(
+        [WAGTAIL_PYTHON, "-m", "bench.wagtail_site.prepare"],
+        env=wagtail_env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    return json.loads(done.stdout)
+
+
+def print_figures(results: dict[str, dict], db: str, out: list[str]) -> None:
+    """One line per figure, `<name>_<figure> value unit db`, printed and kept in `out`."""
     for name, figures in results.items():
         for figure, (value, unit) in figures.items():
             shown = f"{value:.{2 if unit == 'x' else 1}f}" if isinstance(value, float) else str(value)
@@ -227,15 +236,7 @@ def rounds(urls: dict[str, str], groups: dict[str, int], args: argparse.Namespac
             cpu = max(figures["cpu_per_request"][0], 1e-9)
             figures["cpu_ratio_to_wagtail"] = (reference["cpu_per_request"][0] / cpu, "x")
         kept.append(this_round)
-    results: dict[str, dict] = {}
-    for name, figures in kept[-1].items():
-        results[name] = {
-            key: (statistics.median(one[name][key][0] for one in kept), unit)
-            for key, (_value, unit) in figures.items()
-        }
-        for summed in ("ok", "errors"):
-            results[name][summed] = (sum(one[name][summed][0] for one in kept), "requests")
-    return results
+    return run.combine_rounds(kept)
 
 
 # --- In frontdesk's server environment: the events -----------------------------------------

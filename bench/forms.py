@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import re
-import statistics
 import subprocess
 import sys
 import time
@@ -96,16 +94,7 @@ def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
         frontdesk_env.update(intake.environment())
         log(f"{db}: frontdesk's form and Wagtail's contact page")
         tokens = intake.prepare(frontdesk_env)
-        done = subprocess.run(
-            [events.WAGTAIL_PYTHON, "-m", "bench.wagtail_site.prepare"],
-            env=wagtail_env,
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        wagtail_path = json.loads(done.stdout)[REFERENCE]
+        wagtail_path = events.prepare_wagtail(wagtail_env)[REFERENCE]
         frontdesk_port, wagtail_port = run.free_port(), run.free_port()
         frontdesk = run.start_server(frontdesk_env, frontdesk_port, args.workers, var_dir / "frontdesk.log")
         try:
@@ -130,10 +119,7 @@ def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
         stored = {REFERENCE: wagtail_rows(wagtail_env), DOOR: intake.stored(frontdesk_env, intake.PLAIN)}
     for name, figures in results.items():
         figures["rows_minus_answered"] = (stored[name] - figures.pop("answered")[0], "rows")
-        for figure, (value, unit) in figures.items():
-            shown = f"{value:.{2 if unit == 'x' else 1}f}" if isinstance(value, float) else str(value)
-            out.append(f"{name}_{figure} {shown} {unit} {db}")
-            print(out[-1], flush=True)
+    events.print_figures(results, db, out)
 
 
 def rounds(targets: dict[str, tuple], args: argparse.Namespace) -> dict[str, dict]:
@@ -150,15 +136,7 @@ def rounds(targets: dict[str, tuple], args: argparse.Namespace) -> dict[str, dic
         door, reference = this_round[DOOR], this_round[REFERENCE]
         door["ratio_to_wagtail"] = (door["rps"][0] / max(reference["rps"][0], 1e-9), "x")
         kept.append(this_round)
-    results: dict[str, dict] = {}
-    for name, figures in kept[-1].items():
-        results[name] = {
-            key: (statistics.median(one[name][key][0] for one in kept), unit)
-            for key, (_value, unit) in figures.items()
-        }
-        for summed in ("ok", "errors", "answered"):
-            results[name][summed] = (sum(one[name][summed][0] for one in kept), "requests")
-    return results
+    return run.combine_rounds(kept)
 
 
 def main(argv: list[str]) -> None:

@@ -252,6 +252,21 @@ def drive_timed(method: str, url: str, clients: int, seconds: float, expect: int
     return figures
 
 
+def combine_rounds(kept: list[dict[str, dict]]) -> dict[str, dict]:
+    """Rounds of {name: figures} as one: each figure's median over the rounds, and the counts of
+    answers (`ok`, `errors`, `answered` where measured) summed over them."""
+    results: dict[str, dict] = {}
+    for name, figures in kept[-1].items():
+        results[name] = {
+            key: (statistics.median(one_round[name][key][0] for one_round in kept), unit)
+            for key, (_value, unit) in figures.items()
+        }
+        for summed in ("ok", "errors", "answered"):
+            if summed in figures:
+                results[name][summed] = (sum(one_round[name][summed][0] for one_round in kept), "requests")
+    return results
+
+
 def intake_rounds(
     env: dict, base: str, clients: int, seconds: float, tokens: dict[str, str], rounds: int
 ) -> dict[str, dict]:
@@ -272,14 +287,8 @@ def intake_rounds(
             intake_figures(env, base, clients, seconds, tokens, this_round["insert_view"], makers)
         )
         kept.append(this_round)
-    results: dict[str, dict] = {}
+    results = combine_rounds(kept)
     for name, figures in kept[-1].items():
-        results[name] = {
-            key: (statistics.median(one_round[name][key][0] for one_round in kept), unit)
-            for key, (_value, unit) in figures.items()
-        }
-        for summed in ("ok", "errors", "answered"):
-            results[name][summed] = (sum(one_round[name][summed][0] for one_round in kept), "requests")
         if "rows" in figures:  # rows counted at the end; answers of every round
             results[name]["rows"] = figures["rows"]
             results[name]["rows_minus_answered"] = (
