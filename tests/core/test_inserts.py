@@ -12,8 +12,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from frontdesk.core.inserts import RowInsert, run_together
-from frontdesk.core.models import LogEntry, Note
+from frontdesk.core.inserts import RowInsert
+from frontdesk.core.models import LogEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -107,19 +107,3 @@ def test_more_rows_than_one_statement_may_hold_are_split(monkeypatch):
         3,
         4,
     ]
-
-
-def test_rows_of_several_tables_go_together_and_each_gets_its_id():
-    """On PostgreSQL one statement (the INSERTs in a WITH), elsewhere one per table; either way
-    every row is stored and knows its id."""
-    notes = RowInsert(Note)
-    lines = [a_line(number) for number in range(3)]
-    note = Note(entity="inbox.submission", object_id="12", body="Called back.")
-    with CaptureQueriesContext(connection) as captured:
-        run_together(
-            [(LINES, [LINES.bind(line) for line in lines]), (notes, [notes.bind(note)]), (notes, [])]
-        )
-    statements = [q["sql"] for q in captured.captured_queries if "INSERT" in q["sql"]]
-    assert len(statements) == (1 if connection.vendor == "postgresql" else 2)
-    assert [LogEntry.objects.get(pk=line.pk).object_id for line in lines] == [0, 1, 2]
-    assert Note.objects.get(pk=note.pk).body == "Called back."

@@ -106,31 +106,3 @@ class RowInsert:
                 sql += " " + connection.ops.returning_columns([self.pk])[0]
             self._sql[key] = sql
         return self._sql[key]
-
-
-def run_together(parts: Sequence[tuple[RowInsert, Sequence[Bound]]], using: str = "default") -> None:
-    """Several tables' rows at once: on PostgreSQL one statement, each part an INSERT in a WITH
-    (one round trip instead of one per table); elsewhere one `run` per part."""
-    connection = connections[using]
-    present = [(insert, rows) for insert, rows in parts if rows]
-    if connection.vendor != "postgresql" or len(present) < 2:
-        for insert, rows in present:
-            insert.run(rows, using)
-        return
-    quote = connection.ops.quote_name
-    withs: list[str] = []
-    selects: list[str] = []
-    values: list[Any] = []
-    for number, (insert, rows) in enumerate(present):
-        withs.append(f"part{number} AS ({insert._statement(connection, len(rows))})")
-        selects.append(f"SELECT {number}, {quote(insert.pk_column)} FROM part{number}")  # noqa: S608 - names from the model
-        values.extend(value for one in rows for value in one.values)
-    with connection.cursor() as cursor:
-        # Each part's new ids, numbered by part; a multi-row INSERT answers them in its rows' order.
-        cursor.execute("WITH " + ", ".join(withs) + " " + " UNION ALL ".join(selects), values)
-        returned = cursor.fetchall()
-    for number, (insert, rows) in enumerate(present):
-        new_ids = [new_id for part, new_id in returned if part == number]
-        for one, new_id in zip(rows, new_ids, strict=True):
-            setattr(one.row, insert.pk.attname, new_id)
-            one.row._state.adding, one.row._state.db = False, using

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from frontdesk.core import log
 from frontdesk.core.acting import Actor, require_permission
 from frontdesk.core.errors import NotFound
-from frontdesk.core.inserts import RowInsert, run_together
+from frontdesk.core.inserts import RowInsert
 from frontdesk.core.languages import default_language, is_site_language
 from frontdesk.core.locks import exclusive_transaction
 from frontdesk.core.models import LogEntry
@@ -173,7 +173,9 @@ def accept_submission(
             store_files(submission, uploads, written)
             line.object_id = submission.pk
             LOG_LINES.rebind(bound_line, "object_id")
-            run_together([(ANSWERS, bound_answers), (LOG_LINES, [bound_line]), (TALLIES, [bound_change])])
+            ANSWERS.run(bound_answers)
+            LOG_LINES.run([bound_line])
+            TALLIES.run([bound_change])
             tallies.fold_in_turn(change)
             if mail is not None:
                 mail.queue(submission)
