@@ -68,12 +68,11 @@ class RowInsert:
         several rows (RETURNING), else one statement per row."""
         connection = connections[using]
         returning = self._returning(connection)
-        size = (
-            connection.ops.bulk_batch_size(self.fields, rows) if returning or not self.pk.db_returning else 1
-        )
+        several = returning or not self.pk.db_returning  # else each row's id is read on its own
+        size = max(connection.ops.bulk_batch_size(self.fields, rows), 1) if several else 1
         with connection.cursor() as cursor:
-            for start in range(0, len(rows), max(size, 1)):
-                batch = rows[start : start + max(size, 1)]
+            for start in range(0, len(rows), size):
+                batch = rows[start : start + size]
                 cursor.execute(
                     self._statement(connection, len(batch)), [value for one in batch for value in one.values]
                 )

@@ -2,14 +2,15 @@
 
 Identical answers to the same form within `duplicate_window` seconds update the earlier
 submission instead of making a new one. Everything that can be judged without writing (the
-answers, the files, the digest, the mail's recipients) is judged first; then one short
-transaction, the same on every database, with the ORM (docs/architecture.md, "The public door"):
+answers, the files, the digest, the mail's recipients, and the rows' values bound for their
+INSERTs: core/inserts.py) is done first; then one short transaction, the same on every database
+(docs/architecture.md, "The public door"):
 
 1. the lock on the name "form + digest of the answers" (core/locks.exclusive_transaction), so
    fifty identical posts at once find each other, while posts with other answers, to this form
    or any other, never wait for it;
 2. the search for an identical submission in the window;
-3. the submission, its answers (one INSERT), its files, its log line (core/log.write), the form's
+3. the submission, its answers (one INSERT), its files, its log line (core/log.entry), the form's
    count (a row of its own, operations/tallies.py) and its queued mail (core/mail.py).
 """
 
