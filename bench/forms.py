@@ -1,7 +1,7 @@
 """The public door beside a Wagtail 8 form page taking the same posts, in one run.
 
-    python -m bench.forms [--db sqlite|postgresql|all] [--workers 2] [--clients 16] [--seconds 10]
-                          [--rounds 1]
+    python -m bench.forms [--db sqlite|postgresql|all] [--client bench|wrk] [--workers 2]
+                          [--clients 16] [--seconds 10] [--rounds 1]
 
 For each database it serves two sites side by side on 127.0.0.1, on the same server stack
 (granian's WSGI interface, `--workers` processes of frontdesk serve's thread count each) and the
@@ -16,7 +16,9 @@ same kind of database, as bench/events.py does:
 
 Every post carries answers of its own. Within each round Wagtail's page is posted to first and
 frontdesk's door right after; `door_ratio_to_wagtail` is the door's posts a second over Wagtail's
-in that round (the median over rounds). Each side's stored rows are counted at the end and
+in that round (the median over rounds). `--client wrk` posts with wrk instead of bench's Python
+threads (bench/wrk.py): the check from outside, where the client spends little of the cores the
+servers share; wrk's percentiles are the 50th, 90th and 99th. Each side's stored rows are counted at the end and
 compared with its 200 answers. One line per figure, `name value unit db`, on stdout and in
 bench/results/forms.txt.
 """
@@ -24,12 +26,11 @@ bench/results/forms.txt.
 from __future__ import annotations
 
 import argparse
-import itertools
 import re
+import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -37,7 +38,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as `python bench/forms.py` too
-from bench import events, intake, run  # noqa: E402
+from bench import events, intake, run, wrk  # noqa: E402
 
 REFERENCE, DOOR = "wagtail_form", "door"
 
@@ -46,28 +47,22 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def wagtail_posts(url: str) -> tuple[dict[str, str], Callable[[], tuple[bytes, dict[str, str]]]]:
-    """The CSRF cookie Wagtail's page hands out, and a maker of distinct posts to its form (the
-    inputs' names read from the page, as a browser would)."""
+def wagtail_posts(url: str) -> tuple[dict[str, str], str, dict[str, str]]:
+    """The CSRF cookie Wagtail's page hands out, and its form's post as a template (the inputs'
+    names read from the page, as a browser would) with the headers every post carries."""
     page = httpx.get(url, timeout=60)
     names = [name for name in re.findall(r'<(?:input|textarea)[^>]*name="([^"]+)"', page.text)]
     fields = [name for name in names if name != "csrfmiddlewaretoken"]
     token = page.cookies.get("csrftoken")
     if page.status_code != 200 or len(fields) != 3 or not token:
         raise RuntimeError(f"Wagtail's form at {url} answered {page.status_code} with inputs {names}")
-    numbers = itertools.count()  # next() on it is atomic under the GIL
+    answers = [
+        f"Visitor {intake.NUMBER}",
+        f"visitor{intake.NUMBER}@example.org",
+        f"Message number {intake.NUMBER}: please call me back about the offer.",
+    ]
     headers = {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token}
-
-    def make() -> tuple[bytes, dict[str, str]]:
-        number = next(numbers)
-        answers = [
-            f"Visitor {number}",
-            f"visitor{number}@example.org",
-            f"Message number {number}: please call me back about the offer.",
-        ]
-        return urlencode(dict(zip(fields, answers, strict=True))).encode(), headers
-
-    return {"csrftoken": token}, make
+    return {"csrftoken": token}, urlencode(dict(zip(fields, answers, strict=True))), headers
 
 
 def wagtail_rows(wagtail_env: dict) -> int:
@@ -104,12 +99,13 @@ def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
             )
             try:
                 base = f"http://{run.HOST}:{frontdesk_port}"
-                cookies, wagtail_make = wagtail_posts(f"http://{run.HOST}:{wagtail_port}{wagtail_path}")
-                door_make = intake.posts(intake.PLAIN, tokens[intake.PLAIN], base)
+                wagtail_url = f"http://{run.HOST}:{wagtail_port}{wagtail_path}"
+                cookies, wagtail_template, wagtail_headers = wagtail_posts(wagtail_url)
+                door_template, door_headers = intake.post_template(intake.PLAIN, tokens[intake.PLAIN], base)
                 time.sleep(3)  # the door's timestamp must be old enough (the antispam's min_seconds)
                 targets = {
-                    REFERENCE: (f"http://{run.HOST}:{wagtail_port}{wagtail_path}", cookies, wagtail_make),
-                    DOOR: (f"{base}/site/forms/{intake.PLAIN}", {}, door_make),
+                    REFERENCE: (wagtail_url, cookies, wagtail_template, wagtail_headers),
+                    DOOR: (f"{base}/site/forms/{intake.PLAIN}", {}, door_template, door_headers),
                 }
                 results = rounds(targets, args)
             finally:
@@ -119,6 +115,9 @@ def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
         stored = {REFERENCE: wagtail_rows(wagtail_env), DOOR: intake.stored(frontdesk_env, intake.PLAIN)}
     for name, figures in results.items():
         figures["rows_minus_answered"] = (stored[name] - figures.pop("answered")[0], "rows")
+        if args.client == "wrk":
+            # wrk stops without waiting for the posts in flight: stored, never counted as answered.
+            figures["rows_minus_answered_at_most"] = (wrk.RUNS_PER_DRIVE * args.clients * args.rounds, "rows")
     events.print_figures(results, db, out)
 
 
@@ -130,9 +129,20 @@ def rounds(targets: dict[str, tuple], args: argparse.Namespace) -> dict[str, dic
         if args.rounds > 1:
             log(f"  round {number} of {args.rounds}")
         this_round: dict[str, dict] = {}
-        for name, (url, cookies, make) in targets.items():
-            log(f"  {name}: POST {url}, {args.clients} clients, {args.seconds:g} s")
-            this_round[name] = run.drive("POST", url, args.clients, args.seconds, cookies, 200, make)
+        for name, (url, cookies, template, headers) in targets.items():
+            log(f"  {name}: POST {url}, {args.clients} clients, {args.seconds:g} s, {args.client}")
+            if args.client == "wrk":
+                cookie = "; ".join(f"{key}={value}" for key, value in cookies.items())
+                this_round[name] = wrk.drive(
+                    url,
+                    args.clients,
+                    args.seconds,
+                    template,
+                    {**headers, **({"Cookie": cookie} if cookie else {})},
+                )
+            else:
+                make = intake.numbered(template, headers)
+                this_round[name] = run.drive("POST", url, args.clients, args.seconds, cookies, 200, make)
         door, reference = this_round[DOOR], this_round[REFERENCE]
         door["ratio_to_wagtail"] = (door["rps"][0] / max(reference["rps"][0], 1e-9), "x")
         kept.append(this_round)
@@ -142,8 +152,16 @@ def rounds(targets: dict[str, tuple], args: argparse.Namespace) -> dict[str, dic
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=["sqlite", "postgresql", "all"], default="all")
+    parser.add_argument(
+        "--client",
+        choices=["bench", "wrk"],
+        default="bench",
+        help="who posts: bench's own Python threads (bench/run.py's drive) or wrk (bench/wrk.py)",
+    )
     run.add_load_arguments(parser, "post to both this often, medians")
     args = run.parse_load_arguments(parser, argv)
+    if args.client == "wrk" and shutil.which("wrk") is None:
+        parser.error("--client wrk: wrk is not installed (apt-get install wrk)")
     chosen = ["sqlite", "postgresql"] if args.db == "all" else [args.db]
     events.beside_wagtail(chosen, measure_database, args, "forms.txt")
 

@@ -63,28 +63,41 @@ def stored(env: dict, slug: str) -> int:
     return int(in_server_environment(env, "count", slug))
 
 
-def posts(slug: str, token: str, origin: str) -> Callable[[], tuple[bytes, dict[str, str]]]:
-    """A maker of distinct posts to `slug`, safe to call from every client thread."""
-    numbers = itertools.count()  # next() on it is atomic under the GIL
+NUMBER = "__N__"  # in a post's template: the post's own number
+
+
+def post_template(slug: str, token: str, origin: str) -> tuple[str, dict[str, str]]:
+    """The body of a post to `slug`, with NUMBER where each post puts its own number, and the
+    headers every post carries: the same for bench's own clients and for wrk (bench/wrk.py)."""
     headers = {
         "Content-Type": "application/x-www-form-urlencoded",
         "Accept": "application/json",
         "Origin": origin,
     }
+    body = {
+        "site_form": slug,
+        "site_ts": token,
+        "homepage": "",
+        "fields[name]": f"Visitor {NUMBER}",
+        "fields[email]": f"visitor{NUMBER}@example.org",
+        "fields[message]": f"Message number {NUMBER}: please call me back about the offer.",
+    }
+    return urlencode(body), headers
+
+
+def numbered(template: str, headers: dict[str, str]) -> Callable[[], tuple[bytes, dict[str, str]]]:
+    """A maker of distinct posts from a template, safe to call from every client thread."""
+    numbers = itertools.count()  # next() on it is atomic under the GIL
 
     def make() -> tuple[bytes, dict[str, str]]:
-        number = next(numbers)
-        body = {
-            "site_form": slug,
-            "site_ts": token,
-            "homepage": "",
-            "fields[name]": f"Visitor {number}",
-            "fields[email]": f"visitor{number}@example.org",
-            "fields[message]": f"Message number {number}: please call me back about the offer.",
-        }
-        return urlencode(body).encode(), headers
+        return template.replace(NUMBER, str(next(numbers))).encode(), headers
 
     return make
+
+
+def posts(slug: str, token: str, origin: str) -> Callable[[], tuple[bytes, dict[str, str]]]:
+    """A maker of distinct posts to `slug`, safe to call from every client thread."""
+    return numbered(*post_template(slug, token, origin))
 
 
 def _make_forms() -> dict[str, str]:
