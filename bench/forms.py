@@ -1,6 +1,6 @@
 """The public door beside a Wagtail 8 form page taking the same posts, in one run.
 
-    python -m bench.forms [--db sqlite|postgresql|all] [--client bench|wrk] [--workers 2]
+    python -m bench.forms [--db sqlite|postgresql|all] [--client wrk|bench] [--workers 2]
                           [--clients 16] [--seconds 10] [--rounds 1]
 
 For each database it serves two sites side by side on 127.0.0.1, on the same server stack
@@ -16,9 +16,9 @@ same kind of database, as bench/events.py does:
 
 Every post carries answers of its own. Within each round Wagtail's page is posted to first and
 frontdesk's door right after; `door_ratio_to_wagtail` is the door's posts a second over Wagtail's
-in that round (the median over rounds). `--client wrk` posts with wrk instead of bench's Python
-threads (bench/wrk.py): the check from outside, where the client spends little of the cores the
-servers share; wrk's percentiles are the 50th, 90th and 99th. Each side's stored rows are counted at the end and
+in that round (the median over rounds). The posts come from wrk (bench/wrk.py: a client from
+outside, spending little of the cores the servers share; its percentiles are the 50th, 90th and
+99th), or with `--client bench` from bench's Python threads. Each side's stored rows are counted at the end and
 compared with its 200 answers. One line per figure, `name value unit db`, on stdout and in
 bench/results/forms.txt.
 """
@@ -155,13 +155,13 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "--client",
         choices=["bench", "wrk"],
-        default="bench",
-        help="who posts: bench's own Python threads (bench/run.py's drive) or wrk (bench/wrk.py)",
+        default="wrk",
+        help="who posts: wrk (bench/wrk.py, the default) or bench's own Python threads (bench/run.py's drive)",
     )
     run.add_load_arguments(parser, "post to both this often, medians")
     args = run.parse_load_arguments(parser, argv)
     if args.client == "wrk" and shutil.which("wrk") is None:
-        parser.error("--client wrk: wrk is not installed (apt-get install wrk)")
+        parser.error("wrk is not installed: apt-get install wrk, or pass --client bench")
     chosen = ["sqlite", "postgresql"] if args.db == "all" else [args.db]
     events.beside_wagtail(chosen, measure_database, args, "forms.txt")
 

@@ -1,13 +1,14 @@
 """Benchmark runner: start the real server, drive it with concurrent clients, print figures.
 
     python bench/run.py [--db sqlite|postgresql|mariadb|all] [--workers 2] [--clients 16] [--seconds 10]
-                        [--only NAME]
+                        [--only NAME] [--client wrk|bench] [--rounds 1]
 
 For each database: a fresh database (SQLite in a temporary FRONTDESK_VAR_DIR; PostgreSQL as a new
 database on 127.0.0.1:5432, dropped afterwards), `frontdesk migrate`, `frontdesk createadmin`, then
 `frontdesk serve` on 127.0.0.1 with bench.settings. Each benchmark runs a bounded number of clients
 (at most 64, one thread and httpx client each) for a bounded time (at most 60 s, after a one-second
-warm-up) against 127.0.0.1 only. One line per figure, `name value unit db`, on stdout and in
+warm-up) against 127.0.0.1 only; with `--only intake` the posts come from wrk instead (bench/wrk.py),
+whose client spends little of the cores the server shares. One line per figure, `name value unit db`, on stdout and in
 bench/results/latest.txt; remarks (load average, a skipped or failed database) start with `#`.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import shutil
 import signal
 import socket
 import statistics
@@ -33,13 +35,14 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as `python bench/run.py`: the bench package sits in the root
-from bench import intake, pages  # noqa: E402
+from bench import intake, pages, wrk  # noqa: E402
 
 FRONTDESK = [sys.executable, "-m", "frontdesk"]  # the console script, run by this interpreter
 HOST = "127.0.0.1"  # loopback only, never anything else
 PG_ADMIN_URL = f"postgres://postgres@{HOST}:5432/postgres"
 ADMIN_EMAIL, ADMIN_PASSWORD = "bench@example.com", secrets.token_urlsafe(16)
 MAX_CLIENTS, MAX_SECONDS, WARMUP_SECONDS, REQUEST_TIMEOUT = 64, 60.0, 1.0, 10.0
+BARE_HEADERS = {"Content-Type": "text/plain"}  # wrk's posts to the bare view (its row's payload)
 
 
 def log(message: str) -> None:
@@ -198,11 +201,12 @@ def benchmarks(
     only: str | None,
     rounds: int = 1,
     server_group: int | None = None,
+    client: str = "bench",
 ) -> dict[str, dict]:
     results = {}
     tokens = intake.prepare(env) if only in (None, "intake") else {}  # old enough once insert_view ran
     if only == "intake":
-        results.update(intake_rounds(env, base, clients, seconds, tokens, rounds))
+        results.update(intake_rounds(env, base, clients, seconds, tokens, rounds, client))
     elif only in (None, "insert_view"):
         log("  insert_view: POST /bench/insert/")
         results["insert_view"] = drive("POST", f"{base}/bench/insert/", clients, seconds, {}, 201)
@@ -268,24 +272,33 @@ def combine_rounds(kept: list[dict[str, dict]]) -> dict[str, dict]:
 
 
 def intake_rounds(
-    env: dict, base: str, clients: int, seconds: float, tokens: dict[str, str], rounds: int
+    env: dict,
+    base: str,
+    clients: int,
+    seconds: float,
+    tokens: dict[str, str],
+    rounds: int,
+    client: str = "bench",
 ) -> dict[str, dict]:
     """The bare view, the silent door and the mailed door, one after the other, `rounds` times.
 
     On a machine shared with other work the rates move from one minute to the next; alternating
     and taking each figure's median (the ratios computed within each round) keeps a burst of
     other work from deciding a ratio. Rows are compared with every 200 answer of all rounds.
+    `client` "wrk" posts with wrk (bench/wrk.py) instead of bench's threads, the bare view too.
     """
     kept: list[dict[str, dict]] = []
     makers: dict = {}
     for number in range(1, rounds + 1):
         if rounds > 1:
             log(f"  round {number} of {rounds}")
-        log("  insert_view: POST /bench/insert/")
-        this_round = {"insert_view": drive("POST", f"{base}/bench/insert/", clients, seconds, {}, 201)}
-        this_round.update(
-            intake_figures(env, base, clients, seconds, tokens, this_round["insert_view"], makers)
-        )
+        log(f"  insert_view: POST /bench/insert/ ({client})")
+        if client == "wrk":
+            bare = wrk.drive(f"{base}/bench/insert/", clients, seconds, f"row {intake.NUMBER}", BARE_HEADERS)
+        else:
+            bare = drive("POST", f"{base}/bench/insert/", clients, seconds, {}, 201)
+        this_round = {"insert_view": bare}
+        this_round.update(intake_figures(env, base, clients, seconds, tokens, bare, makers, client))
         kept.append(this_round)
     results = combine_rounds(kept)
     for name, figures in kept[-1].items():
@@ -295,6 +308,9 @@ def intake_rounds(
                 figures["rows"][0] - results[name]["answered"][0],
                 "submissions",
             )
+            if client == "wrk":  # wrk stops without waiting for the posts in flight
+                bound = wrk.RUNS_PER_DRIVE * clients * rounds
+                results[name]["rows_minus_answered_at_most"] = (bound, "submissions")
     if rounds > 1:
         for name, key in (("intake", "ratio_to_insert_view"), ("intake_mailed", "ratio_to_intake")):
             values = sorted(one_round[name][key][0] for one_round in kept)
@@ -311,6 +327,7 @@ def intake_figures(
     tokens: dict[str, str],
     bare: dict,
     makers: dict | None = None,
+    client: str = "bench",
 ) -> dict[str, dict]:
     """The door to a form that mails nobody, then to one that mails two, each beside the bare view.
 
@@ -320,8 +337,12 @@ def intake_figures(
     makers = {} if makers is None else makers
     for name, slug in (("intake", intake.PLAIN), ("intake_mailed", intake.MAILED)):
         log(f"  {name}: POST /site/forms/{slug} (distinct posts, JSON answers)")
-        make = makers.setdefault(slug, intake.posts(slug, tokens[slug], origin=base))
-        figures = drive("POST", f"{base}/site/forms/{slug}", clients, seconds, {}, 200, make)
+        url = f"{base}/site/forms/{slug}"
+        if client == "wrk":
+            figures = wrk.drive(url, clients, seconds, *intake.post_template(slug, tokens[slug], origin=base))
+        else:
+            make = makers.setdefault(slug, intake.posts(slug, tokens[slug], origin=base))
+            figures = drive("POST", url, clients, seconds, {}, 200, make)
         rows = intake.stored(env, slug)
         figures["ratio_to_insert_view"] = (figures["rps"][0] / bare["rps"][0], "x")
         figures["rows"] = (rows, "submissions")
@@ -403,7 +424,14 @@ def measure_database(db: str, env: dict, var_dir: Path, args: argparse.Namespace
     server = start_server(env, port, args.workers, var_dir / "server.log")
     try:
         results = benchmarks(
-            env, f"http://{HOST}:{port}", args.clients, args.seconds, args.only, args.rounds, server.pid
+            env,
+            f"http://{HOST}:{port}",
+            args.clients,
+            args.seconds,
+            args.only,
+            args.rounds,
+            server.pid,
+            args.client,
         )
     finally:
         stop_server(server)
@@ -470,8 +498,20 @@ def main() -> None:
         "--only",
         choices=["insert_view", "intake", "panel_landing", "pages", "page_plain", "page_blocks", "page_faq"],
     )
+    parser.add_argument(
+        "--client",
+        choices=["bench", "wrk"],
+        help="who posts: wrk (bench/wrk.py; the default with --only intake, and only there) or"
+        " bench's own threads (the default elsewhere)",
+    )
     add_load_arguments(parser, "with --only intake: alternate the three figures this often, medians")
     args = parse_load_arguments(parser)
+    if args.client is None:
+        args.client = "wrk" if args.only == "intake" else "bench"
+    if args.client == "wrk" and args.only != "intake":
+        parser.error("--client wrk needs --only intake")
+    if args.client == "wrk" and shutil.which("wrk") is None:
+        parser.error("wrk is not installed: apt-get install wrk, or pass --client bench")
     # Other work on the machine skews every figure: say how busy it was before we started.
     out = [f"# load average {os.getloadavg()[0]:.2f} before the run, {os.cpu_count()} cores"]
     print(out[0], flush=True)
