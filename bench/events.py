@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as `python bench/events.py` too
 from bench import event_content as content  # noqa: E402
 from bench import pages, run  # noqa: E402
-from bench.intake import in_server_environment  # noqa: E402
+from bench.intake import in_server_environment, printed  # noqa: E402
 
 WAGTAIL_VENV = ROOT / "var" / "bench" / "wagtail-venv"
 WAGTAIL_PYTHON = WAGTAIL_VENV / "bin" / "python"
@@ -195,16 +195,7 @@ def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:
 
 def prepare_wagtail(wagtail_env: dict) -> dict[str, str]:
     """Migrate the Wagtail site and make its pages (in its own environment); {name: path}."""
-    done = subprocess.run(
-        [WAGTAIL_PYTHON, "-m", "bench.wagtail_site.prepare"],
-        env=wagtail_env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    return json.loads(done.stdout)
+    return json.loads(printed([WAGTAIL_PYTHON, "-m", "bench.wagtail_site.prepare"], wagtail_env, timeout=600))
 
 
 def print_figures(results: dict[str, dict], db: str, out: list[str]) -> None:

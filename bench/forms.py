@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -66,22 +65,13 @@ def wagtail_posts(url: str) -> tuple[dict[str, str], str, dict[str, str]]:
 
 
 def wagtail_rows(wagtail_env: dict) -> int:
-    done = subprocess.run(
-        [
-            events.WAGTAIL_PYTHON,
-            "-c",
-            "import django; django.setup(); "
-            "from wagtail.contrib.forms.models import FormSubmission; "
-            "print(FormSubmission.objects.count())",
-        ],
-        env=wagtail_env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    count = (
+        "import django; django.setup(); "
+        "from wagtail.contrib.forms.models import FormSubmission; "
+        "print(FormSubmission.objects.count())"
     )
-    return int(done.stdout.strip())
+    counted = intake.printed([events.WAGTAIL_PYTHON, "-c", count], wagtail_env)
+    return int(counted.strip())
 
 
 def measure_database(db: str, args: argparse.Namespace, out: list[str]) -> None:

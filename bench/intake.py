@@ -40,18 +40,17 @@ def environment() -> dict[str, str]:
     return {"FRONTDESK_QUEUE": "db", "FRONTDESK_INBOX_THROTTLE": str(THROTTLE)}
 
 
-def in_server_environment(env: dict, *args: str, module: str = "bench.intake", timeout: int = 120) -> str:
-    """What `python -m <module> *args` prints, run with the server's environment (its database)."""
+def printed(command: list, env: dict, timeout: int = 120) -> str:
+    """What `command` prints, run with `env` from the repository's root; an error if it fails."""
     done = subprocess.run(
-        [sys.executable, "-m", module, *args],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
+        command, env=env, cwd=ROOT, check=True, capture_output=True, text=True, timeout=timeout
     )
     return done.stdout
+
+
+def in_server_environment(env: dict, *args: str, module: str = "bench.intake", timeout: int = 120) -> str:
+    """What `python -m <module> *args` prints, run with the server's environment (its database)."""
+    return printed([sys.executable, "-m", module, *args], env, timeout)
 
 
 def prepare(env: dict) -> dict[str, str]:
